@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '@storyloom/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createDb, type Db } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { AppDeps } from './deps.js';
+import { errorHandler } from './lib/error-handler.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { openapi } from './plugins/openapi.js';
+import { security } from './plugins/security.js';
+import { spa } from './plugins/spa.js';
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per file); otherwise opened from the config. */
+  db?: Db;
+  /** Logger on/off; tests turn it off. */
+  logger?: boolean;
+}
+
+/** Builds the Fastify instance from a config: database, migrations, plugins and routes. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const db = options.db ?? createDb(config.database);
+  const ownsDb = !options.db;
+  await db.ping();
+  await migrateToLatest(db);
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: LIMITS.requestBodyMaxBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (ownsDb) app.addHook('onClose', () => db.close());
+
+  const deps: AppDeps = { config, db };
+  await app.register(security);
+  await app.register(openapi);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(spa, { staticDir: config.staticDir });
+  return app;
+}

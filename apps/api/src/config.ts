@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, hint)
+    .optional();
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be an integer')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+/** Every environment variable the server reads. All optional on a laptop. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(
+    ['postgres:', 'postgresql:'],
+    'must be a postgres:// or postgresql:// URL (leave it unset for SQLite)',
+  ),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL').transform((u) =>
+    u?.replace(/\/+$/, ''),
+  ),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(3).default('Storyloom <no-reply@storyloom.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: optionalUrl(['http:', 'https:'], 'must be an http(s) URL').default(
+    'https://accounts.google.com',
+  ),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'must be an http(s) URL'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  STATIC_DIR: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  jwtSecret: string;
+  publicUrl: string;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  mediaDir: string;
+  /** Built SPA to serve; absent in API-only tests. */
+  staticDir?: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+/** A configuration problem, reported on one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment into a typed config. Throws ConfigError naming the first bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const google = pickGroup(env, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+  const s3 = pickGroup(env, ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', file: join(dataDir, 'storyloom.db') },
+    jwtSecret: env.JWT_SECRET ?? '',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    google: google
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID!,
+          clientSecret: env.GOOGLE_CLIENT_SECRET!,
+          issuer: env.GOOGLE_ISSUER!,
+        }
+      : undefined,
+    s3: s3
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET!,
+          region: env.S3_REGION!,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
+    mediaDir: join(dataDir, 'media'),
+    staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** A group of variables is all-or-nothing: half a Google or S3 set-up is a start-up error. */
+function pickGroup<K extends keyof Env>(env: Env, keys: K[]): boolean {
+  const set = keys.filter((k) => env[k] !== undefined);
+  if (set.length === 0) return false;
+  const missing = keys.find((k) => env[k] === undefined);
+  if (missing) {
+    throw new ConfigError(
+      `Invalid configuration: ${String(missing)} is required when ${String(set[0])} is set`,
+    );
+  }
+  return true;
+}
+
+/**
+ * Makes the data directory and fills in a JWT secret when none is configured: generated once
+ * and kept in DATA_DIR, so tokens survive restarts.
+ */
+export function prepareDataDir(config: Config): Config {
+  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.mediaDir, { recursive: true });
+  if (config.jwtSecret) return config;
+  const secretFile = join(config.dataDir, 'jwt-secret');
+  if (!existsSync(secretFile)) {
+    writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return { ...config, jwtSecret: readFileSync(secretFile, 'utf8').trim() };
+}

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/** Postgres values are parsed into the same JS shapes SQLite gives: ISO strings and numbers. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+      return (value: string) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
+    }
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const raw = new SQLite(file);
+  raw.pragma('journal_mode = WAL');
+  // FULL: a committed write survives power loss, not only a process crash (decision 002).
+  raw.pragma('synchronous = FULL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('cache_size = -65536');
+  raw.pragma('temp_store = MEMORY');
+  return raw;
+}
+
+export function createDb(target: DatabaseTarget): Db {
+  if (target.kind === 'sqlite') {
+    const raw = openSqlite(target.file);
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    return {
+      kysely,
+      dialect: 'sqlite',
+      ping: async () => {
+        await sql`select 1`.execute(kysely);
+      },
+      close: () => kysely.destroy(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: pgTypes,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+    close: () => kysely.destroy(),
+  };
+}

@@ -1,0 +1,150 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types shared by both dialects. Conventions (docs/decisions/002-one-schema-two-databases.md):
+ * ids are UUID v7 strings, timestamps ISO-8601 UTC strings, booleans 0/1 integers, JSON as text.
+ */
+type Flag = ColumnType<number, number | undefined, number>;
+type Counter = ColumnType<number, number | undefined, number>;
+type Timestamp = string;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Stored lower-cased; unique. */
+  email: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  email_verified_at: Timestamp | null;
+  /** Bumped to revoke every token issued before. */
+  token_version: Counter;
+  bio: string | null;
+  profile_pic: string | null;
+  followers_count: Counter;
+  following_count: Counter;
+  /** Public stories only. */
+  stories_count: Counter;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StoriesTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  genre: string;
+  visibility: 'public' | 'private';
+  cover_image: string | null;
+  reads_count: Counter;
+  votes_count: Counter;
+  comments_count: Counter;
+  /** Published chapters. */
+  chapters_count: Counter;
+  /** reads_count + 10 × votes_count: the lifetime popularity order. */
+  popular_score: Counter;
+  /** Log of the time-decayed sum of recent reads and likes (docs/decisions/003). */
+  trending_score: ColumnType<number, number | undefined, number>;
+  allow_comments: Flag;
+  mature_content: Flag;
+  completion_status: 'ongoing' | 'completed';
+  language: string;
+  copyright: string;
+  /** First time the story became public; the "latest" order. */
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StoryTagsTable {
+  story_id: string;
+  tag: string;
+  /** Lower-cased tag: the key for uniqueness and tag browsing. */
+  tag_key: string;
+  position: number;
+}
+
+export interface ChaptersTable {
+  id: string;
+  story_id: string;
+  title: string;
+  content: string;
+  position: number;
+  published: Flag;
+  word_count: Counter;
+  reads_count: Counter;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Timestamp;
+}
+
+export interface StoryReactionTable {
+  user_id: string;
+  story_id: string;
+  created_at: Timestamp;
+}
+
+/** One row per reader per chapter: dedupes read counts and feeds the reading challenge. */
+export interface ChapterReadsTable {
+  chapter_id: string;
+  /** A user id, or a daily-rotating keyed hash for anonymous readers (no personal data). */
+  reader_key: string;
+  user_id: string | null;
+  story_id: string;
+  read_at: Timestamp;
+}
+
+/** Where a signed-in reader stopped in a story. */
+export interface ReadingProgressTable {
+  user_id: string;
+  story_id: string;
+  chapter_id: string;
+  chapter_position: number;
+  updated_at: Timestamp;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  /** JSON of the spec's settings object. */
+  settings: string;
+  updated_at: Timestamp;
+}
+
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'verify_email' | 'reset_password';
+  /** SHA-256 of the token; the token itself is only in the email. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  stories: StoriesTable;
+  story_tags: StoryTagsTable;
+  chapters: ChaptersTable;
+  follows: FollowsTable;
+  likes: StoryReactionTable;
+  saves: StoryReactionTable;
+  chapter_reads: ChapterReadsTable;
+  reading_progress: ReadingProgressTable;
+  user_settings: UserSettingsTable;
+  email_tokens: EmailTokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type StoryRow = Selectable<StoriesTable>;
+export type NewStory = Insertable<StoriesTable>;
+export type ChapterRow = Selectable<ChaptersTable>;
+export type NewChapter = Insertable<ChaptersTable>;

@@ -1,0 +1,2 @@
+/** Timestamps travel and are stored as ISO-8601 UTC strings on both databases. */
+export const nowIso = (): string => new Date().toISOString();

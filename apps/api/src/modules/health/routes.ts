@@ -1,0 +1,26 @@
+import { healthResponse } from '@storyloom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serviceUnavailable } from '../../lib/errors.js';
+import { ok } from '../../lib/envelope.js';
+import type { AppDeps } from '../../deps.js';
+
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthResponse },
+      },
+    },
+    async () => {
+      try {
+        await db.ping();
+      } catch {
+        throw serviceUnavailable();
+      }
+      return ok({ status: 'ok' as const });
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, type Config, loadConfig, prepareDataDir } from './config.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The built web app next to the API build, when present. */
+function defaultStaticDir(): string | undefined {
+  const candidate = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  return existsSync(join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+/** Starts the server from the environment; exits non-zero with one line on a bad start. */
+export async function start(overrides: Partial<Config> = {}) {
+  let config: Config;
+  try {
+    config = prepareDataDir({ ...loadConfig(), ...overrides });
+  } catch (error) {
+    fail(error);
+  }
+  config = { ...config, staticDir: config.staticDir ?? defaultStaticDir() };
+
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const variable = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
+    fail(new ConfigError(`Cannot open the database (${variable}): ${reason}`));
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(new ConfigError(`Cannot listen on PORT ${config.port}: ${reason}`));
+  }
+  return app;
+}
+
+function fail(error: unknown): never {
+  const message = error instanceof ConfigError ? error.message : `Start-up failed: ${String(error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (isEntry) void start();

@@ -1,0 +1,119 @@
+/** Product-wide constants. Limits are named here and used by the database layer, the API and the inputs alike. */
+
+export const PRODUCT_NAME = 'Storyloom';
+export const PRODUCT_TAGLINE = 'Stories worth staying up for';
+
+/** The story-form genre list (spec §3). */
+export const GENRES = [
+  'Romance',
+  'Fantasy',
+  'Mystery',
+  'Sci-Fi',
+  'Horror',
+  'Adventure',
+  'Drama',
+  'Comedy',
+  'Thriller',
+  'Historical',
+  'Young Adult',
+  'Literary Fiction',
+  'Poetry',
+  'Non-Fiction',
+] as const;
+export type Genre = (typeof GENRES)[number];
+
+/** Genres in the top bar's Browse menu (spec §2, 12 of them). */
+export const BROWSE_GENRES = [
+  'Romance',
+  'Fantasy',
+  'Mystery',
+  'Sci-Fi',
+  'Horror',
+  'Adventure',
+  'Drama',
+  'Comedy',
+  'Thriller',
+  'Historical',
+  'Poetry',
+  'Non-Fiction',
+] as const satisfies readonly Genre[];
+
+/** Genres shown in the mobile menu (the first six). */
+export const MOBILE_MENU_GENRE_COUNT = 6;
+
+/** The Discover page's genre filter (after "All"). */
+export const DISCOVER_GENRES = [
+  'Romance',
+  'Fantasy',
+  'Mystery',
+  'Sci-Fi',
+  'Horror',
+  'Adventure',
+  'Drama',
+  'Comedy',
+  'Thriller',
+  'Historical',
+] as const satisfies readonly Genre[];
+
+export const STORY_SORTS = ['latest', 'popular', 'trending'] as const;
+export type StorySort = (typeof STORY_SORTS)[number];
+
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const COMPLETION_STATUSES = ['ongoing', 'completed'] as const;
+export const STORY_LANGUAGES = [
+  'English',
+  'Spanish',
+  'French',
+  'German',
+  'Italian',
+  'Portuguese',
+  'Other',
+] as const;
+export const COPYRIGHTS = ['All Rights Reserved', 'Creative Commons', 'Public Domain'] as const;
+
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 30,
+  emailMax: 254,
+  passwordMin: 8,
+  loginPasswordMin: 6,
+  passwordMax: 256,
+  bioMax: 160,
+  bioWarnAbove: 140,
+  titleMax: 200,
+  descriptionMax: 2000,
+  tagMax: 30,
+  tagsPerStory: 10,
+  chapterTitleMax: 200,
+  chapterContentMax: 500_000,
+  chaptersPerStory: 500,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+  searchQueryMax: 200,
+  requestBodyMaxBytes: 1024 * 1024,
+} as const;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** The spec's "valid simple pattern" for emails. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Client-side timings from the spec (§9). */
+export const TIMINGS = {
+  requestTimeoutMs: 30_000,
+  toastDurationMs: 5_000,
+  quoteRotationMs: 5_000,
+  callbackErrorRedirectMs: 2_000,
+  callbackSuccessRedirectMs: 1_500,
+  createSkeletonMs: 500,
+} as const;
+
+/** Keys under which the web app keeps state in browser storage (spec §3). */
+export const STORAGE_KEYS = {
+  auth: 'auth-storage',
+  settings: 'user-settings',
+  readingPreferences: 'reading-preferences',
+  theme: 'theme',
+} as const;
