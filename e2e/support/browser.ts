@@ -1,0 +1,57 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+/**
+ * One headless Chromium per spec file. `openPage()` gives a fresh context (fresh storage) so
+ * each test starts where it means to; errors thrown by the page fail the test.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: Error[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    if (pageErrors.length > 0) throw pageErrors[0];
+  });
+
+  const baseURL = () => inject('baseURL');
+
+  async function openPage(path = '/', options: PageOptions = {}): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: options.viewport ?? DESKTOP,
+      colorScheme: options.colorScheme ?? 'light',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.goto(path);
+    return page;
+  }
+
+  return { openPage, baseURL };
+}
