@@ -11,7 +11,15 @@ import { createDb, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './lib/error-handler.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { rateLimiting } from './lib/rate-limit.js';
+import { createAuthenticator } from './modules/auth/authenticate.js';
+import { createGoogleSignIn } from './modules/auth/google.js';
+import { type AuthRouteDeps, authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { createTokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
 import { security } from './plugins/security.js';
 import { spa } from './plugins/spa.js';
@@ -21,10 +29,15 @@ export interface BuildOptions {
   db?: Db;
   /** Logger on/off; tests turn it off. */
   logger?: boolean;
+  /** Replaces the outbox/SMTP mailer (tests capture messages). */
+  mailer?: Mailer;
 }
 
 /** Builds the Fastify instance from a config: database, migrations, plugins and routes. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const db = options.db ?? createDb(config.database);
   const ownsDb = !options.db;
   await db.ping();
@@ -37,7 +50,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
     },
     bodyLimit: LIMITS.requestBodyMaxBytes,
     trustProxy: config.trustProxy,
@@ -53,12 +68,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (ownsDb) app.addHook('onClose', () => db.close());
 
-  const deps: AppDeps = { config, db };
+  app.decorateRequest('user', null);
+
+  const base: AppDeps = { config, db };
+  const tokens = createTokenService(config.jwtSecret);
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const deps: AuthRouteDeps = {
+    ...base,
+    auth: createAuthService({ config, db, tokens, mailer, log: app.log }),
+    authenticate: createAuthenticator(db, tokens),
+    google: createGoogleSignIn(config),
+  };
   await app.register(security);
+  await app.register(rateLimiting);
   await app.register(openapi);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, deps);
+      await api.register(healthRoutes, base);
+      await api.register(authRoutes, { ...deps, prefix: '/auth' });
+      await api.register(meRoutes, deps);
     },
     { prefix: '/api' },
   );

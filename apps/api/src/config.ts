@@ -54,6 +54,11 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   STATIC_DIR: z.string().min(1).optional(),
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ message: 'must be a number' })
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -68,12 +73,20 @@ export interface Config {
   publicUrl: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
-  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
   mediaDir: string;
   /** Built SPA to serve; absent in API-only tests. */
   staticDir?: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Multiplies every rate limit; raised only for test runs that sign up many users. */
+  rateLimitFactor: number;
 }
 
 /** A configuration problem, reported on one line naming the variable. */
@@ -124,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
   };
 }
 

@@ -44,7 +44,10 @@ describe('migrations', () => {
       updated_at: now,
     });
     const a = '0190a0a0-0000-7000-8000-000000000001';
-    await t.db.kysely.insertInto('users').values(user(a, 'Alice', 'a@example.com')).execute();
+    await t.db.kysely
+      .insertInto('users')
+      .values(user(a, 'Alice', 'a@example.com'))
+      .execute();
     await expect(
       t.db.kysely
         .insertInto('users')
@@ -52,15 +55,22 @@ describe('migrations', () => {
         .execute(),
     ).rejects.toThrow();
     await expect(
-      t.db.kysely.insertInto('follows').values({ follower_id: a, followee_id: a, created_at: now }).execute(),
+      t.db.kysely
+        .insertInto('follows')
+        .values({ follower_id: a, followee_id: a, created_at: now })
+        .execute(),
     ).rejects.toThrow();
   });
 
   it('uses an index for the public latest list by genre', async () => {
     const query =
       t.db.dialect === 'sqlite'
-        ? sql<{ detail: string }>`explain query plan select id from stories where visibility = 'public' and genre = 'Fantasy' order by published_at desc, id desc limit 12`
-        : sql<{ 'QUERY PLAN': string }>`explain select id from stories where visibility = 'public' and genre = 'Fantasy' order by published_at desc, id desc limit 12`;
+        ? sql<{
+            detail: string;
+          }>`explain query plan select id from stories where visibility = 'public' and genre = 'Fantasy' order by published_at desc, id desc limit 12`
+        : sql<{
+            'QUERY PLAN': string;
+          }>`explain select id from stories where visibility = 'public' and genre = 'Fantasy' order by published_at desc, id desc limit 12`;
     const { rows } = await query.execute(t.db.kysely);
     const plan = JSON.stringify(rows);
     if (t.db.dialect === 'sqlite') expect(plan).toContain('stories_genre_latest_idx');

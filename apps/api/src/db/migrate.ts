@@ -2,7 +2,9 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
 
-type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void> };
+type DialectMigration = {
+  up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
+};
 
 /** Migrations in order. Numbered, forward-only; add new ones at the end. */
 const MIGRATIONS: Record<string, DialectMigration> = {

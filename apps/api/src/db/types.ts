@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types shared by both dialects. Conventions (docs/decisions/002-one-schema-two-databases.md):
@@ -7,6 +7,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Flag = ColumnType<number, number | undefined, number>;
 type Counter = ColumnType<number, number | undefined, number>;
 type Timestamp = string;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface UsersTable {
   id: string;
@@ -32,7 +34,7 @@ export interface StoriesTable {
   id: string;
   author_id: string;
   title: string;
-  description: string;
+  description: Defaulted<string>;
   genre: string;
   visibility: 'public' | 'private';
   cover_image: string | null;
@@ -47,9 +49,9 @@ export interface StoriesTable {
   trending_score: ColumnType<number, number | undefined, number>;
   allow_comments: Flag;
   mature_content: Flag;
-  completion_status: 'ongoing' | 'completed';
-  language: string;
-  copyright: string;
+  completion_status: Defaulted<'ongoing' | 'completed'>;
+  language: Defaulted<string>;
+  copyright: Defaulted<string>;
   /** First time the story became public; the "latest" order. */
   published_at: Timestamp | null;
   created_at: Timestamp;
@@ -68,7 +70,7 @@ export interface ChaptersTable {
   id: string;
   story_id: string;
   title: string;
-  content: string;
+  content: Defaulted<string>;
   position: number;
   published: Flag;
   word_count: Counter;

@@ -18,7 +18,11 @@ beforeAll(async () => {
   server.setErrorHandler(errorHandler);
   server.post(
     '/echo',
-    { schema: { body: z.object({ title: z.string().min(1, 'Title is required'), count: z.number() }) } },
+    {
+      schema: {
+        body: z.object({ title: z.string().min(1, 'Title is required'), count: z.number() }),
+      },
+    },
     async (request) => ({ success: true, data: request.body }),
   );
   server.get('/missing', async () => {
@@ -40,7 +44,11 @@ afterAll(() => app.close());
 
 describe('error envelope', () => {
   it('maps validation errors to a field -> message details map', async () => {
-    const res = await app.inject({ method: 'POST', url: '/echo', payload: { title: '', count: 'x' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: { title: '', count: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.success).toBe(false);

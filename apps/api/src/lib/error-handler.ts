@@ -52,7 +52,10 @@ function fieldOf(instancePath: string, context: string | undefined): string {
 function isUnavailable(error: unknown): boolean {
   const err = error as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof err?.code === 'string' && UNAVAILABLE_CODES.has(err.code)) return true;
-  if (typeof err?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(err.message))
+  if (
+    typeof err?.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)
+  )
     return true;
   return err?.cause ? isUnavailable(err.cause) : false;
 }
@@ -78,7 +81,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid_json' : (STATUS_CODES[status] ?? 'invalid_input');
+    const code =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'invalid_json'
+        : (STATUS_CODES[status] ?? 'invalid_input');
     const message = FRAMEWORK_MESSAGES[error.code] ?? error.message ?? MESSAGES.invalidInput;
     return reply.status(status === 406 ? 415 : status).send(body(code, message));
   }

@@ -1,4 +1,4 @@
-import type { PageQuery, Paged } from '@storyloom/shared';
+import type { Paged, PageQuery } from '@storyloom/shared';
 
 export const offsetOf = ({ page, limit }: PageQuery): number => (page - 1) * limit;
 

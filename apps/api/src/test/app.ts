@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig, prepareDataDir } from '../config.js';
+import type { Mailer } from '../lib/mailer.js';
 import { createTestDb, type TestDb } from './db.js';
+
+const silentMailer: Mailer = { send: async () => {} };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,13 +17,22 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (TEST_DB picks SQLite or PostgreSQL), driven by inject(). */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: NodeJS.ProcessEnv;
+  mailer?: Mailer;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-data-'));
   const testDb = await createTestDb();
   const config = prepareDataDir({
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env }),
   });
-  const app = await buildApp(config, { db: testDb.db, logger: false });
+  const app = await buildApp(config, {
+    db: testDb.db,
+    logger: false,
+    mailer: options.mailer ?? silentMailer,
+  });
   await app.ready();
   return {
     app,

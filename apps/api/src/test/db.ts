@@ -8,7 +8,8 @@ import { migrateToLatest } from '../db/migrate.js';
 export type TestDbKind = 'sqlite' | 'postgres';
 
 /** Which database the API suite runs on: TEST_DB=sqlite (default) or postgres. */
-export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite');
+export const testDbKind = (): TestDbKind =>
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /** Server of the machine's PostgreSQL; each test file gets its own fresh database on it. */
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

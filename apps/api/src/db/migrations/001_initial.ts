@@ -51,10 +51,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('allow_comments', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('mature_content', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('completion_status', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('ongoing')
-        .check(sql`completion_status in ('ongoing', 'completed')`),
+      c.notNull().defaultTo('ongoing').check(sql`completion_status in ('ongoing', 'completed')`),
     )
     .addColumn('language', 'text', (c) => c.notNull().defaultTo('English'))
     .addColumn('copyright', 'text', (c) => c.notNull().defaultTo('All Rights Reserved'))
@@ -71,7 +68,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     return builder.execute();
   };
   await storyIndex('stories_author_idx', ['author_id', 'created_at desc', 'id desc'], false);
-  await storyIndex('stories_author_public_idx', ['author_id', 'published_at desc', 'id desc'], true);
+  await storyIndex(
+    'stories_author_public_idx',
+    ['author_id', 'published_at desc', 'id desc'],
+    true,
+  );
   await storyIndex('stories_latest_idx', ['published_at desc', 'id desc'], true);
   await storyIndex('stories_genre_latest_idx', ['genre', 'published_at desc', 'id desc'], true);
   await storyIndex('stories_popular_idx', ['popular_score desc', 'id desc'], true);

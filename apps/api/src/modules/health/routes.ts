@@ -1,8 +1,8 @@
 import { healthResponse } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serviceUnavailable } from '../../lib/errors.js';
-import { ok } from '../../lib/envelope.js';
 import type { AppDeps } from '../../deps.js';
+import { ok } from '../../lib/envelope.js';
+import { serviceUnavailable } from '../../lib/errors.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(

@@ -30,7 +30,13 @@ export function trendingAdd(score: number, event: number): number {
 
 /** SQL for `trending_score ⊕ event`, evaluated inside the UPDATE so concurrent events compose. */
 export function trendingAddSql(dialect: DialectName, event: number): RawBuilder<number> {
-  const hi = dialect === 'postgres' ? sql`greatest(trending_score, ${event}::float8)` : sql`max(trending_score, ${event})`;
-  const lo = dialect === 'postgres' ? sql`least(trending_score, ${event}::float8)` : sql`min(trending_score, ${event})`;
+  const hi =
+    dialect === 'postgres'
+      ? sql`greatest(trending_score, ${event}::float8)`
+      : sql`max(trending_score, ${event})`;
+  const lo =
+    dialect === 'postgres'
+      ? sql`least(trending_score, ${event}::float8)`
+      : sql`min(trending_score, ${event})`;
   return sql<number>`(${hi} + ln(1 + exp(${lo} - ${hi})))`;
 }

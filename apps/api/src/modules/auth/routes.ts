@@ -1,0 +1,294 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import {
+  AUTH_MESSAGES,
+  authProvidersResponse,
+  envelope,
+  errorEnvelope,
+  forgotPasswordBody,
+  me,
+  refreshBody,
+  resetPasswordBody,
+  signupBody,
+  tokenBody,
+  tokenResponse,
+  verifyEmailBody,
+} from '@storyloom/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { ok } from '../../lib/envelope.js';
+import { byEmailField, limit } from '../../lib/rate-limit.js';
+import { presentMe } from '../users/presenter.js';
+import type { Authenticator } from './authenticate.js';
+import type { GoogleSignIn, PendingLogin } from './google.js';
+import { userForGoogleIdentity } from './google.js';
+import type { AuthService } from './service.js';
+
+export interface AuthRouteDeps extends AppDeps {
+  auth: AuthService;
+  authenticate: Authenticator;
+  google: GoogleSignIn | null;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const PENDING_COOKIE = 'sl_oidc';
+const messageOnly = envelope(z.null());
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const { auth, authenticate, google, config } = deps;
+  const f = config.rateLimitFactor;
+
+  // The token endpoint takes the OAuth2 password grant as multipart or urlencoded form fields.
+  await app.register(async (scope) => {
+    const form = scope.withTypeProvider<ZodTypeProvider>();
+    await form.register(formbody, { bodyLimit: 4096 });
+    await form.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { files: 0, fields: 5, fieldSize: 1024, parts: 5 },
+    });
+    form.post(
+      '/token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with email (sent as `username`) and password',
+          consumes: [
+            'multipart/form-data',
+            'application/x-www-form-urlencoded',
+            'application/json',
+          ],
+          body: tokenBody,
+          response: { 200: tokenResponse, ...errors },
+        },
+        preHandler: [
+          limit(form, f, { name: 'login:ip', max: 20, windowMs: MINUTE }),
+          limit(form, f, {
+            name: 'login:account',
+            max: 10,
+            windowMs: 15 * MINUTE,
+            key: byEmailField('username'),
+          }),
+        ],
+      },
+      async (request) => auth.login(request.body.username, request.body.password),
+    );
+  });
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; sends a verification email',
+        body: signupBody,
+        response: { 201: envelope(me), ...errors },
+      },
+      preHandler: [limit(app, f, { name: 'signup:ip', max: 10, windowMs: HOUR })],
+    },
+    async (request, reply) => {
+      const user = await auth.signup(request.body);
+      return reply
+        .status(201)
+        .send(ok(presentMe(user), 'Account created. Check your email to verify it.'));
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade a refresh token for new tokens',
+        body: refreshBody,
+        response: { 200: tokenResponse, ...errors },
+      },
+      preHandler: [limit(app, f, { name: 'refresh:ip', max: 30, windowMs: MINUTE })],
+    },
+    async (request) => auth.refresh(request.body.refresh_token),
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address with the emailed token',
+        body: verifyEmailBody,
+        response: { 200: messageOnly, ...errors },
+      },
+      preHandler: [limit(app, f, { name: 'verify:ip', max: 20, windowMs: 15 * MINUTE })],
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body.token);
+      return ok(null, AUTH_MESSAGES.emailVerified);
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification email',
+        security: [{ bearer: [] }],
+        response: { 200: messageOnly, ...errors },
+      },
+      preHandler: [
+        authenticate.required,
+        limit(app, f, {
+          name: 'verify:account',
+          max: 5,
+          windowMs: HOUR,
+          key: (r) => r.user?.id ?? null,
+        }),
+      ],
+    },
+    async (request) => {
+      await auth.resendVerification(request.user!);
+      return ok(null, AUTH_MESSAGES.verificationSent);
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link (same answer whether or not the account exists)',
+        body: forgotPasswordBody,
+        response: { 200: messageOnly, ...errors },
+      },
+      preHandler: [
+        limit(app, f, { name: 'reset:ip', max: 5, windowMs: 15 * MINUTE }),
+        limit(app, f, {
+          name: 'reset:account',
+          max: 3,
+          windowMs: HOUR,
+          key: byEmailField('email'),
+        }),
+      ],
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return ok(null, AUTH_MESSAGES.resetRequested);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed token; signs out every session',
+        body: resetPasswordBody,
+        response: { 200: messageOnly, ...errors },
+      },
+      preHandler: [limit(app, f, { name: 'reset-confirm:ip', max: 10, windowMs: 15 * MINUTE })],
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.new_password);
+      return ok(null, AUTH_MESSAGES.resetDone);
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke every token of the caller (Sign Out of All Devices)',
+        security: [{ bearer: [] }],
+        response: { 200: messageOnly, 401: errorEnvelope },
+      },
+      preHandler: [authenticate.required],
+    },
+    async (request) => {
+      await auth.logoutEverywhere(request.user!);
+      return ok(null, AUTH_MESSAGES.signedOutEverywhere);
+    },
+  );
+
+  app.get(
+    '/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which sign-in providers this server has',
+        response: { 200: envelope(authProvidersResponse) },
+      },
+    },
+    async () => ok({ google: google !== null }),
+  );
+
+  await app.register(async (oauth) => {
+    await oauth.register(cookie, { secret: config.jwtSecret });
+    const cookieOptions = {
+      path: '/api/auth/google',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.publicUrl.startsWith('https:'),
+      signed: true,
+    };
+
+    oauth.get(
+      '/google/login',
+      {
+        schema: { tags: ['auth'], summary: 'Start Google sign-in (browser navigation)' },
+        preHandler: [limit(oauth, f, { name: 'google:ip', max: 30, windowMs: MINUTE })],
+      },
+      async (request, reply) => {
+        if (!google) return reply.redirect('/auth/login?error=google_not_configured');
+        try {
+          const { url, pending } = await google.start();
+          reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+            ...cookieOptions,
+            maxAge: 600,
+          });
+          return reply.redirect(url);
+        } catch (error) {
+          request.log.error({ err: error }, 'google sign-in could not start');
+          return reply.redirect('/auth/google-success?error=google_unavailable');
+        }
+      },
+    );
+
+    oauth.get(
+      '/google/callback',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Google redirects here; redirects the browser on to /auth/google-success',
+        },
+      },
+      async (request, reply) => {
+        const fail = (reason: string) =>
+          reply.redirect(`/auth/google-success?error=${encodeURIComponent(reason)}`);
+        if (!google) return fail('google_not_configured');
+        const raw = request.cookies[PENDING_COOKIE];
+        const unsigned = raw ? request.unsignCookie(raw) : null;
+        reply.clearCookie(PENDING_COOKIE, cookieOptions);
+        if (!unsigned?.valid || !unsigned.value) return fail('invalid_state');
+        const query = request.query as Record<string, unknown>;
+        if (typeof query.error === 'string') return fail(query.error.slice(0, 64));
+        try {
+          const pending = JSON.parse(unsigned.value) as PendingLogin;
+          const identity = await google.finish(new URL(request.url, config.publicUrl), pending);
+          const user = await userForGoogleIdentity(deps.db, identity);
+          const session = auth.session(user, true);
+          const params = new URLSearchParams({
+            access_token: session.access_token,
+            refresh_token: session.refresh_token!,
+          });
+          return reply.redirect(`/auth/google-success?${params}`);
+        } catch (error) {
+          request.log.warn({ err: error }, 'google sign-in failed');
+          return fail('google_auth_failed');
+        }
+      },
+    );
+  });
+};

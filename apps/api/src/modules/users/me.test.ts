@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createUser } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('PATCH /users/me', () => {
+  it('updates the bio and bounds it at 160 characters', async () => {
+    const { auth } = await createUser(t.testDb.db, t.config);
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: auth,
+      payload: { bio: '  Writes at night.  ' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.bio).toBe('Writes at night.');
+    const long = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: auth,
+      payload: { bio: 'x'.repeat(161) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details.bio).toContain('160');
+    const after = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth });
+    expect(after.json().data.bio).toBe('Writes at night.');
+  });
+
+  it('only removes the profile picture; a foreign URL is refused', async () => {
+    const { auth } = await createUser(t.testDb.db, t.config, {
+      profile_pic: '/media/avatars/a.webp',
+    });
+    const foreign = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: auth,
+      payload: { profile_pic: 'https://evil.example/x.png' },
+    });
+    expect(foreign.statusCode).toBe(400);
+    const removed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: auth,
+      payload: { profile_pic: null },
+    });
+    expect(removed.json().data.profile_pic).toBeNull();
+  });
+});
+
+describe('DELETE /users/me', () => {
+  it("removes the user and what they own, and keeps other people's counters right", async () => {
+    const db = t.testDb.db.kysely;
+    const now = new Date().toISOString();
+    const leaving = await createUser(t.testDb.db, t.config);
+    const staying = await createUser(t.testDb.db, t.config);
+    const story = (authorId: string, votes: number) => ({
+      id: newId(),
+      author_id: authorId,
+      title: 'A story',
+      genre: 'Fantasy',
+      visibility: 'public' as const,
+      votes_count: votes,
+      popular_score: votes * 10,
+      published_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    const theirs = story(leaving.user.id, 0);
+    const mine = story(staying.user.id, 1);
+    await db.insertInto('stories').values([theirs, mine]).execute();
+    await db
+      .insertInto('likes')
+      .values({ user_id: leaving.user.id, story_id: mine.id, created_at: now })
+      .execute();
+    await db
+      .insertInto('follows')
+      .values([
+        { follower_id: leaving.user.id, followee_id: staying.user.id, created_at: now },
+        { follower_id: staying.user.id, followee_id: leaving.user.id, created_at: now },
+      ])
+      .execute();
+    await db.updateTable('users').set({ followers_count: 1, following_count: 1 }).execute();
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: leaving.auth,
+    });
+    expect(res.statusCode).toBe(200);
+
+    expect(
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', leaving.user.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom('stories').select('id').where('id', '=', theirs.id).executeTakeFirst(),
+    ).toBeUndefined();
+    const other = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', staying.user.id)
+      .executeTakeFirstOrThrow();
+    expect(other.followers_count).toBe(0);
+    expect(other.following_count).toBe(0);
+    const liked = await db
+      .selectFrom('stories')
+      .selectAll()
+      .where('id', '=', mine.id)
+      .executeTakeFirstOrThrow();
+    expect(liked.votes_count).toBe(0);
+    expect(liked.popular_score).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: leaving.auth }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
