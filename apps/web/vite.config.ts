@@ -21,6 +21,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The shared package has no side effects but does not say so yet ("sideEffects": false in
+      // its package.json); without this its zod schemas land in the entry chunk unused.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           // React and the router change rarely: keep them in their own long-cached chunk.

@@ -1,3 +1,5 @@
+import { LIMITS } from './constants.js';
+
 /**
  * User-facing strings that the API and the web app share. Every string the spec gives is
  * here word for word, so a test can assert it and both sides say the same thing.
@@ -24,4 +26,50 @@ export const MESSAGES = {
   pageNotFound: 'Oops! Page not found',
   returnHome: 'Return to Home',
   toBeImplemented: 'to be implemented',
+} as const;
+
+/** Accounts and sessions (spec §5 and §8), word for word where the spec gives them. */
+
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernamePattern: 'Username can only contain letters, numbers, hyphens, and underscores',
+  usernameMax: `Username must be at most ${LIMITS.usernameMax} characters`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  passwordRequired: 'Password is required',
+  loginPasswordMin: 'Password must be at least 6 characters',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: `Password must be at most ${LIMITS.passwordMax} characters`,
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+  badCredentials: 'Incorrect email or password',
+  googleOnly: 'This account was created with Google: please sign in with Google.',
+  googleOnlyHint: 'This account uses Google Sign-in. Please use the Google button below.',
+  loginFailed: 'Login failed',
+  signupFailed: 'Signup failed',
+  fetchUserFailed: 'Failed to fetch user',
+  verificationTokenRequired: 'Invalid verification link',
+  verificationFailed: 'Verification failed. The link may be invalid or expired.',
+  verificationSent: 'We sent you a new verification link.',
+  emailVerified: 'Email Verified!',
+  resetRequested: "If an account exists for that email, we've sent a link to reset the password.",
+  resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  resetDone: 'Your password has been reset. You can sign in now.',
+  oldPasswordWrong: 'Current password is incorrect',
+  noPasswordToChange:
+    'This account signs in with Google and has no password yet. Use "Forgot password" to set one.',
+  passwordChanged: 'Password changed',
+  googleNotConfigured: 'Google sign-in is not set up on this server.',
+  googleFailed: 'Failed to sign in with Google. Please try again.',
+  missingTokens: 'Authentication failed. Please try again.',
+  refreshInvalid: 'Your session has expired. Please sign in again.',
+  signedOutEverywhere: 'Signed out of all devices',
+} as const;
+
+export const PROFILE_MESSAGES = {
+  bioMax: `Bio must be at most ${LIMITS.bioMax} characters`,
+  profilePicOnlyRemove: 'Upload a new picture with the photo button; here it can only be removed.',
 } as const;

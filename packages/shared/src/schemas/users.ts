@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { PROFILE_MESSAGES } from '../messages.js';
 import { isoDate } from './common.js';
-
-export const PROFILE_MESSAGES = {
-  bioMax: `Bio must be at most ${LIMITS.bioMax} characters`,
-  profilePicOnlyRemove: 'Upload a new picture with the photo button; here it can only be removed.',
-} as const;
 
 /** What every other user may see of a user. */
 export const publicUser = z

@@ -1,0 +1,19 @@
+/**
+ * Route guards as loaders: they decide before a page's code is fetched or rendered.
+ * `RequireAuth` (require-auth.tsx) also reacts when the session ends on a signed-in page.
+ */
+import { redirect } from 'react-router';
+import { useAuthStore } from '../stores/auth-store';
+
+export const LOGIN_PATH = '/auth/login';
+export const SIGNED_IN_HOME = '/feed';
+
+/** Signed-in-only routes send visitors to the login page. */
+export function requireAuthLoader() {
+  return useAuthStore.getState().isAuthenticated ? null : redirect(LOGIN_PATH);
+}
+
+/** Guest routes (landing, login, sign-up, Google callback) send signed-in users to the feed. */
+export function guestOnlyLoader() {
+  return useAuthStore.getState().isAuthenticated ? redirect(SIGNED_IN_HOME) : null;
+}

@@ -1,0 +1,174 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { guestOnlyLoader, requireAuthLoader } from './guards';
+import { PageFallback } from './page-fallback';
+import { RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
+import { PageShell } from './shell/page-shell';
+
+// Every page is its own chunk: `lazy` imports it on first visit (spec §2 route table).
+const home = () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage }));
+
+/** The footer's info pages share one chunk. */
+const infoPage = (name: keyof typeof import('../features/info/info-pages')) => () =>
+  import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
+
+const openRoutes: RouteObject[] = [
+  {
+    path: 'auth/verify-email',
+    lazy: () =>
+      import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+  },
+  {
+    path: 'auth/forgot-password',
+    lazy: () =>
+      import('../features/auth/forgot-password-page').then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
+  },
+  {
+    path: 'auth/reset-password',
+    lazy: () =>
+      import('../features/auth/reset-password-page').then((m) => ({
+        Component: m.ResetPasswordPage,
+      })),
+  },
+  {
+    path: 'stories',
+    lazy: () =>
+      import('../features/stories/discover-page').then((m) => ({ Component: m.DiscoverPage })),
+  },
+  {
+    path: 'stories/search',
+    lazy: () =>
+      import('../features/stories/discover-page').then((m) => ({ Component: m.DiscoverPage })),
+  },
+  {
+    path: 'stories/:id',
+    lazy: () =>
+      import('../features/stories/story-detail-page').then((m) => ({
+        Component: m.StoryDetailPage,
+      })),
+  },
+  {
+    path: 'stories/:id/read',
+    lazy: () => import('../features/reader/reader-page').then((m) => ({ Component: m.ReaderPage })),
+  },
+  {
+    path: 'profile/:username',
+    lazy: () =>
+      import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  },
+  {
+    path: 'users/:username',
+    lazy: () =>
+      import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  },
+  { path: 'about', lazy: infoPage('AboutPage') },
+  { path: 'privacy', lazy: infoPage('PrivacyPage') },
+  { path: 'terms', lazy: infoPage('TermsPage') },
+  { path: 'contact', lazy: infoPage('ContactPage') },
+  { path: 'features', lazy: infoPage('FeaturesPage') },
+  { path: 'pricing', lazy: infoPage('PricingPage') },
+  { path: 'authors', lazy: infoPage('AuthorsPage') },
+  { path: 'blog', lazy: infoPage('BlogPage') },
+  { path: 'careers', lazy: infoPage('CareersPage') },
+  { path: 'cookies', lazy: infoPage('CookiesPage') },
+  { path: 'guidelines', lazy: infoPage('GuidelinesPage') },
+];
+
+/** Signed-in users are sent to /feed. */
+const guestRoutes: RouteObject[] = [
+  { index: true, lazy: home },
+  {
+    path: 'auth/login',
+    lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+  },
+  {
+    path: 'auth/signup',
+    lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
+  },
+  {
+    path: 'auth/google-success',
+    lazy: () =>
+      import('../features/auth/google-success-page').then((m) => ({
+        Component: m.GoogleSuccessPage,
+      })),
+  },
+];
+
+/** Visitors are sent to /auth/login. */
+const signedInRoutes: RouteObject[] = [
+  {
+    path: 'feed',
+    lazy: () => import('../features/feed/feed-page').then((m) => ({ Component: m.FeedPage })),
+  },
+  {
+    path: 'stories/create',
+    lazy: () =>
+      import('../features/story-editor/create-story-page').then((m) => ({
+        Component: m.CreateStoryPage,
+      })),
+  },
+  {
+    path: 'stories/:id/edit',
+    lazy: () =>
+      import('../features/story-editor/edit-story-page').then((m) => ({
+        Component: m.EditStoryPage,
+      })),
+  },
+  {
+    path: 'settings',
+    lazy: () =>
+      import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  },
+  {
+    path: 'settings/profile',
+    lazy: () =>
+      import('../features/profile/edit-profile-page').then((m) => ({
+        Component: m.EditProfilePage,
+      })),
+  },
+  {
+    path: 'my-stories',
+    lazy: () =>
+      import('../features/my-stories/my-stories-page').then((m) => ({
+        Component: m.MyStoriesPage,
+      })),
+  },
+  {
+    path: 'library',
+    lazy: () =>
+      import('../features/library/library-page').then((m) => ({ Component: m.LibraryPage })),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: PageShell,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Errors and the first page's loading state render inside the shell.
+        ErrorBoundary: RouteError,
+        HydrateFallback: PageFallback,
+        children: [
+          { loader: guestOnlyLoader, children: guestRoutes },
+          { loader: requireAuthLoader, Component: RequireAuth, children: signedInRoutes },
+          ...openRoutes,
+          {
+            path: '*',
+            lazy: () =>
+              import('../features/errors/not-found-page').then((m) => ({
+                Component: m.NotFoundPage,
+              })),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,98 @@
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@storyloom/shared';
+import { Link } from 'react-router';
+import { BrandLogo } from './brand-logo';
+
+type FooterLink = { label: string; to: string };
+
+const groups: { title: string; links: FooterLink[] }[] = [
+  {
+    title: 'Product',
+    links: [
+      { label: 'Browse Stories', to: '/stories' },
+      { label: 'Features', to: '/features' },
+      { label: 'Pricing', to: '/pricing' },
+      { label: 'For Authors', to: '/authors' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'About', to: '/about' },
+      { label: 'Blog', to: '/blog' },
+      { label: 'Careers', to: '/careers' },
+      { label: 'Contact', to: '/contact' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
+      { label: 'Cookie Policy', to: '/cookies' },
+      { label: 'Community Guidelines', to: '/guidelines' },
+    ],
+  },
+];
+
+const socialLinks: FooterLink[] = [
+  { label: 'X', to: 'https://x.com' },
+  { label: 'Instagram', to: 'https://www.instagram.com' },
+  { label: 'Facebook', to: 'https://www.facebook.com' },
+  { label: 'YouTube', to: 'https://www.youtube.com' },
+];
+
+/** Shown to signed-out visitors only (the page shell decides). */
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t bg-muted/40" data-testid="site-footer">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 lg:grid-cols-5">
+        <div className="col-span-2 sm:col-span-3 lg:col-span-2">
+          <BrandLogo />
+          <p className="mt-3 max-w-xs text-sm text-muted-foreground">
+            {PRODUCT_TAGLINE}. Read, write and share stories, one chapter at a time.
+          </p>
+          <ul aria-label="Social media" className="mt-5 flex flex-wrap gap-2">
+            {socialLinks.map(({ label, to }) => (
+              <li key={label}>
+                <a
+                  href={to}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex h-8 items-center rounded-full border bg-background px-3 text-xs font-medium text-muted-foreground transition-colors hover:border-primary/40 hover:text-foreground"
+                >
+                  {label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {groups.map(({ title, links }) => (
+          <nav key={title} aria-labelledby={`footer-${title.toLowerCase()}`}>
+            <h2 id={`footer-${title.toLowerCase()}`} className="text-sm font-semibold">
+              {title}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {links.map(({ label, to }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="text-sm text-muted-foreground transition-colors hover:text-foreground"
+                  >
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-xs text-muted-foreground sm:text-left">
+          © {year} {PRODUCT_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

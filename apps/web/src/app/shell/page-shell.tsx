@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '../../components/ui/toaster';
+import { useAuthStore } from '../../stores/auth-store';
+import { Footer } from './footer';
+import { NavigationProgress } from './navigation-progress';
+import { TopBar } from './top-bar';
+import { useThemeSync } from './use-theme-sync';
+
+let refreshedThisLoad = false;
+
+/** Refreshes the signed-in user once per page load (spec §2 "Page shell"). */
+function useRefreshUser() {
+  useEffect(() => {
+    if (refreshedThisLoad) return;
+    refreshedThisLoad = true;
+    const { isAuthenticated, fetchMe } = useAuthStore.getState();
+    if (isAuthenticated) void fetchMe();
+  }, []);
+}
+
+export function PageShell() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  useThemeSync();
+  useRefreshUser();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-[80] rounded-lg bg-primary text-sm font-medium text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <TopBar />
+      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        <Outlet />
+      </main>
+      {isAuthenticated ? null : <Footer />}
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

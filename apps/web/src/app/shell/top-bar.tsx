@@ -1,0 +1,65 @@
+import { Bell, PenLine } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { useAuthStore } from '../../stores/auth-store';
+import { BrandLogo } from './brand-logo';
+import { BrowseMenu } from './browse-menu';
+import { MobileMenu } from './mobile-menu';
+import { SearchBox } from './search-box';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+export function TopBar() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:gap-x-4 md:py-0">
+        <MobileMenu />
+        <BrandLogo />
+        <nav aria-label="Main" className="hidden md:block">
+          <BrowseMenu />
+        </nav>
+        <SearchBox className="order-last w-full md:order-none md:max-w-md md:flex-1" />
+
+        <div className="ml-auto flex items-center gap-1">
+          {isAuthenticated ? (
+            <>
+              <div className="hidden md:flex">
+                <Link to="/stories/create" className={buttonClasses({ variant: 'ghost' })}>
+                  <PenLine aria-hidden="true" />
+                  Write
+                </Link>
+              </div>
+              <ThemeToggle />
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Notifications"
+                data-testid="notifications-button"
+              >
+                <Bell aria-hidden="true" />
+              </Button>
+              <div className="ml-1">
+                <UserMenu />
+              </div>
+            </>
+          ) : (
+            <>
+              <ThemeToggle />
+              {/* On phones these live in the mobile menu. */}
+              <div className="hidden items-center gap-2 md:flex">
+                <Link to="/auth/login" className={buttonClasses({ variant: 'ghost' })}>
+                  Sign In
+                </Link>
+                <Link to="/auth/signup" className={buttonClasses()}>
+                  Sign Up
+                </Link>
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import { clsx } from 'clsx';
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import { type Toast, type ToastType, useUiStore } from '../../stores/ui-store';
+
+const icons: Record<ToastType, typeof Info> = {
+  success: CircleCheck,
+  error: CircleAlert,
+  warning: TriangleAlert,
+  info: Info,
+};
+
+const accents: Record<ToastType, string> = {
+  success: 'text-success',
+  error: 'text-destructive',
+  warning: 'text-warning',
+  info: 'text-info',
+};
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const Icon = icons[toast.type];
+  return (
+    <li
+      data-testid="toast"
+      data-type={toast.type}
+      className="pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg animate-toast-in"
+    >
+      <Icon className={clsx('mt-0.5 size-5 shrink-0', accents[toast.type])} aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description ? (
+          <p className="mt-0.5 text-sm text-muted-foreground">{toast.description}</p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        aria-label="Dismiss notification"
+        className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/** Rendered once in the page shell; the live region exists before any toast so each is announced. */
+export function Toaster() {
+  const toasts = useUiStore((state) => state.toasts);
+  const removeToast = useUiStore((state) => state.removeToast);
+  return (
+    <section
+      aria-label="Status messages"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:justify-end"
+    >
+      <ol role="status" aria-live="polite" className="flex w-full max-w-sm flex-col gap-2">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={removeToast} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { clsx } from 'clsx';
+
+/** Fanned out: the middle cover in front, the other two tilted behind it. */
+const covers = [
+  {
+    genre: 'Fantasy',
+    title: 'The Ember Crown',
+    tone: 'from-indigo-600 to-violet-800',
+    place: 'z-0 -translate-x-[85%] -rotate-12',
+  },
+  {
+    genre: 'Mystery',
+    title: 'Fog over Hallow Lane',
+    tone: 'from-slate-600 to-slate-900',
+    place: 'z-0 -translate-x-[15%] rotate-12',
+  },
+  {
+    genre: 'Romance',
+    title: 'Letters in Spring',
+    tone: 'from-pink-500 to-rose-700',
+    place: 'z-10 -translate-x-1/2 -translate-y-4',
+  },
+];
+
+/** Decorative book covers for the hero; purely visual, so hidden from assistive tech. */
+export function CoverStack() {
+  return (
+    <div aria-hidden="true" className="relative mx-auto hidden h-96 w-full max-w-md sm:block">
+      {covers.map((cover) => (
+        <div
+          key={cover.title}
+          className={clsx(
+            'absolute left-1/2 top-6 flex h-80 w-52 origin-bottom flex-col justify-between rounded-2xl bg-gradient-to-br p-6 text-white shadow-2xl ring-1 ring-white/15',
+            cover.tone,
+            cover.place,
+          )}
+        >
+          <span className="text-xs font-semibold uppercase tracking-widest text-white/75">
+            {cover.genre}
+          </span>
+          <div>
+            <p className="font-serif text-2xl font-bold leading-tight">{cover.title}</p>
+            <div className="mt-4 h-px w-12 bg-white/50" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

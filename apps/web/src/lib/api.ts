@@ -1,0 +1,254 @@
+/**
+ * The one module that talks to the API: builds URLs under `/api`, attaches the session's bearer
+ * token, enforces the request timeout, unwraps the `{success, data}` envelope and turns every
+ * failure into an `ApiError` with the spec's messages (§7, §8).
+ */
+import { MESSAGES, TIMINGS } from '@storyloom/shared';
+
+export const API_BASE = '/api';
+
+/** Field -> message (or messages), as the API sends in `error.details`. */
+export type FieldErrors = Record<string, string | string[]>;
+
+type ApiErrorInit = {
+  status?: number | undefined;
+  code?: string | undefined;
+  details?: FieldErrors | undefined;
+  cause?: unknown;
+};
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; undefined when no response arrived. */
+  readonly status: number | undefined;
+  /** `error.code` from the envelope, or `network_error` / `timeout` / `unknown`. */
+  readonly code: string | undefined;
+  readonly details: FieldErrors | undefined;
+
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** `FormData` goes as multipart; anything else is sent as JSON. */
+  body?: unknown;
+  /** An explicit bearer token; otherwise the session's token is used. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Cancels the request (TanStack Query passes one); a cancelled request rethrows its reason. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+type SessionHooks = {
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+};
+
+let session: SessionHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+/** The auth store plugs the session in here, which keeps this module free of app state. */
+export function configureApi(hooks: Partial<SessionHooks>): void {
+  session = { ...session, ...hooks };
+}
+
+/** Paths that answer outside the envelope (OAuth2-style token endpoint). */
+const RAW_PATHS = new Set(['/auth/token']);
+
+export function apiUrl(path: string, query?: Query): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null && item !== '') params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isEnvelope(value: unknown): value is Record<string, unknown> & { success: boolean } {
+  return isRecord(value) && typeof value.success === 'boolean';
+}
+
+function envelopeError(body: Record<string, unknown>, status: number | undefined): ApiError {
+  const error = isRecord(body.error) ? body.error : {};
+  const message = typeof body.message === 'string' && body.message ? body.message : undefined;
+  return new ApiError(message ?? MESSAGES.apiError, {
+    status,
+    code: typeof error.code === 'string' ? error.code : undefined,
+    details: isRecord(error.details) ? (error.details as FieldErrors) : undefined,
+  });
+}
+
+/** FastAPI-style `detail`: a string, or a list whose `msg` parts are joined with commas. */
+function detailMessage(detail: unknown): string | undefined {
+  if (typeof detail === 'string') return detail || undefined;
+  if (Array.isArray(detail)) {
+    const parts = detail
+      .map((item) => (typeof item === 'string' ? item : isRecord(item) ? item.msg : undefined))
+      .filter((part): part is string => typeof part === 'string' && part.length > 0);
+    return parts.length > 0 ? parts.join(', ') : undefined;
+  }
+  return undefined;
+}
+
+/** Maps an HTTP error response to an `ApiError` (spec §8). */
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  if (isEnvelope(body) && body.success === false) return envelopeError(body, status);
+  const detail = isRecord(body) ? detailMessage(body.detail) : undefined;
+  return new ApiError(detail ?? MESSAGES.httpError(status), { status });
+}
+
+/** Any thrown value as an `ApiError`: its own message if it has one, else the generic one. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error && error.message) {
+    return new ApiError(error.message, { code: 'unknown', cause: error });
+  }
+  return new ApiError(MESSAGES.unknownError, { code: 'unknown', cause: error });
+}
+
+/** The message to show for a failure, or `fallback` when it carries none of its own. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** The first message for `field` in an error's details (a value may be a string or a list). */
+export function firstFieldError(
+  details: FieldErrors | null | undefined,
+  field: string,
+): string | undefined {
+  const value = details?.[field];
+  const first = Array.isArray(value) ? value.find((item) => typeof item === 'string') : value;
+  return typeof first === 'string' && first ? first : undefined;
+}
+
+/** Every field's first message, for forms that show errors under their inputs. */
+export function fieldErrors(details: FieldErrors | null | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const field of Object.keys(details ?? {})) {
+    const message = firstFieldError(details, field);
+    if (message) result[field] = message;
+  }
+  return result;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (!response.ok) return undefined;
+    throw new ApiError(MESSAGES.unknownError, {
+      status: response.status,
+      code: 'unknown',
+      cause: error,
+    });
+  }
+}
+
+function buildInit(options: RequestOptions, signal: AbortSignal): RequestInit {
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  const token = options.token === undefined ? session.getToken() : options.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  return { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' };
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const cancel = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? TIMINGS.requestTimeoutMs);
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path, options.query), buildInit(options, controller.signal));
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      const code = controller.signal.aborted ? 'timeout' : 'network_error';
+      throw new ApiError(MESSAGES.networkError, { code, cause: error });
+    }
+
+    const body = await readBody(response);
+    if (response.status === 401) session.onUnauthorized();
+    if (!response.ok) throw errorFromResponse(response.status, body);
+    if (RAW_PATHS.has(path) || !isEnvelope(body)) return body as T;
+    if (body.success === false) throw envelopeError(body, response.status);
+    return body.data as T;
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
+    if (error instanceof ApiError) throw error;
+    if (controller.signal.aborted) {
+      // The timeout fired while the body was still arriving: as good as no response.
+      throw new ApiError(MESSAGES.networkError, { code: 'timeout', cause: error });
+    }
+    throw toApiError(error);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+export const get = <T>(path: string, options?: Options) =>
+  request<T>(path, { ...options, method: 'GET' });
+
+export const post = <T>(path: string, body?: unknown, options?: Options) =>
+  request<T>(path, { ...options, method: 'POST', body });
+
+export const patch = <T>(path: string, body?: unknown, options?: Options) =>
+  request<T>(path, { ...options, method: 'PATCH', body });
+
+export const put = <T>(path: string, body?: unknown, options?: Options) =>
+  request<T>(path, { ...options, method: 'PUT', body });
+
+export const del = <T>(path: string, options?: Options) =>
+  request<T>(path, { ...options, method: 'DELETE' });
+
+/** Multipart upload; `null`/`undefined` fields are skipped, as the spec's story form does. */
+export function upload<T>(
+  path: string,
+  fields: FormData | Record<string, string | Blob | null | undefined>,
+  options: Options & { method?: 'POST' | 'PATCH' | 'PUT' } = {},
+): Promise<T> {
+  let form: FormData;
+  if (fields instanceof FormData) {
+    form = fields;
+  } else {
+    form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== null && value !== undefined) form.append(key, value);
+    }
+  }
+  return request<T>(path, { ...options, method: options.method ?? 'POST', body: form });
+}

@@ -1,0 +1,71 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+function oneDecimal(value: number): string {
+  return value.toFixed(1).replace(/\.0$/, '');
+}
+
+/** Shortens counts: 950 -> "950", 1_234 -> "1.2K", 3_400_000 -> "3.4M" (spec §9). */
+export function formatCount(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return '0';
+  const sign = value < 0 ? '-' : '';
+  const n = Math.abs(Math.trunc(value));
+  if (n < 1_000) return `${sign}${n}`;
+  // 999_960 would read "1000K": promote to the next unit once rounding reaches it.
+  if (n < 1_000_000 && Number((n / 1_000).toFixed(1)) < 1_000) {
+    return `${sign}${oneDecimal(n / 1_000)}K`;
+  }
+  return `${sign}${oneDecimal(n / 1_000_000)}M`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "Mar 5, 2025"; an empty string for a missing or invalid date. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value == null) return '';
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/**
+ * "just now", "5m ago", "3h ago", "2d ago", "1w ago", and after 30 days the date (spec §9).
+ * A time in the future (clock skew) reads "just now".
+ */
+export function formatRelativeTime(
+  value: string | number | Date | null | undefined,
+  now: Date = new Date(),
+): string {
+  if (value == null) return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d ago`;
+  if (elapsed <= 30 * DAY) return `${Math.floor(elapsed / WEEK)}w ago`;
+  return formatDate(date);
+}
+
+/** Up to two initials for an avatar drawn locally: "jane_doe" -> "JD", "Ann" -> "AN". */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '')
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  if (words.length === 0) return '?';
+  // Array.from splits by code point, so an emoji or accented letter is never cut in half.
+  const [first = [], second] = words.map((word) => Array.from(word));
+  const letters = second ? [first[0], second[0]] : first.slice(0, 2);
+  return letters.join('').toUpperCase();
+}

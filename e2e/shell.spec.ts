@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE, useBrowser } from './support/browser.js';
+
+const { openPage } = useBrowser();
+
+describe('web shell', () => {
+  it('shows the 404 page for an unknown path, with a way home', async () => {
+    const page = await openPage('/no/such/page');
+    const notFound = page.getByTestId('not-found-page');
+    await notFound.waitFor();
+    expect(await page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('link', { name: 'Start Reading Free' }).isVisible()).toBe(true);
+  });
+
+  it('top-bar search goes to /stories?q=… and clears the box; blank input is ignored', async () => {
+    const page = await openPage('/about');
+    const search = page.getByTestId('search-input');
+    await search.fill('   ');
+    await search.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/about');
+
+    await search.fill('  dragon & tales ');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/stories');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('dragon & tales');
+    expect(await search.inputValue()).toBe('');
+  });
+
+  it('sends a visitor from a signed-in-only page to /auth/login', async () => {
+    for (const path of ['/feed', '/settings', '/stories/create', '/library', '/my-stories']) {
+      const page = await openPage(path);
+      await page.waitForURL((url) => url.pathname === '/auth/login');
+    }
+  });
+
+  it('switches the theme to dark and keeps it after a reload', async () => {
+    const page = await openPage('/', { colorScheme: 'light' });
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+    await page.getByTestId('theme-toggle').click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    expect(await isDark()).toBe(true);
+    await page.reload();
+    expect(await isDark()).toBe(true);
+    await page.getByTestId('theme-toggle').click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    expect(await isDark()).toBe(false);
+  });
+
+  it('follows the device preference in system mode', async () => {
+    const page = await openPage('/', { colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+  });
+
+  it('Browse lists the twelve genres, each linking to its list', async () => {
+    const page = await openPage('/');
+    await page.getByTestId('browse-menu').click();
+    const items = page.getByTestId('browse-menu-content').getByRole('menuitem');
+    expect(await items.count()).toBe(12);
+    await page.getByRole('menuitem', { name: 'Sci-Fi' }).click();
+    await page.waitForURL((url) => url.pathname === '/stories' && url.searchParams.get('genre') === 'Sci-Fi');
+  });
+
+  it('on a phone, the menu offers six genres and View All Categories', async () => {
+    const page = await openPage('/', { viewport: PHONE });
+    await page.getByTestId('mobile-menu-button').click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link', { name: 'View All Categories' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Sign Up to Write' }).isVisible()).toBe(true);
+  });
+
+  it('shows the footer with the current year to visitors and a placeholder for /about', async () => {
+    const page = await openPage('/about');
+    await page.getByTestId('placeholder-page').waitFor();
+    expect(await page.getByText('to be implemented').isVisible()).toBe(true);
+    const footer = await page.getByTestId('site-footer').innerText();
+    expect(footer).toContain(String(new Date().getFullYear()));
+  });
+});
