@@ -8,7 +8,9 @@ describe('web shell', () => {
     const page = await openPage('/no/such/page');
     const notFound = page.getByTestId('not-found-page');
     await notFound.waitFor();
-    expect(await page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(
+      true,
+    );
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.getByRole('link', { name: 'Start Reading Free' }).isVisible()).toBe(true);
@@ -51,7 +53,9 @@ describe('web shell', () => {
 
   it('follows the device preference in system mode', async () => {
     const page = await openPage('/', { colorScheme: 'dark' });
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
   });
@@ -62,7 +66,9 @@ describe('web shell', () => {
     const items = page.getByTestId('browse-menu-content').getByRole('menuitem');
     expect(await items.count()).toBe(12);
     await page.getByRole('menuitem', { name: 'Sci-Fi' }).click();
-    await page.waitForURL((url) => url.pathname === '/stories' && url.searchParams.get('genre') === 'Sci-Fi');
+    await page.waitForURL(
+      (url) => url.pathname === '/stories' && url.searchParams.get('genre') === 'Sci-Fi',
+    );
   });
 
   it('on a phone, the menu offers six genres and View All Categories', async () => {

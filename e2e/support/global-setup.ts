@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startMockOidc } from '../../apps/api/src/test/mock-oidc.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(ROOT, 'apps/api/dist/server.js');
@@ -14,8 +15,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** The stand-in Google (OpenID provider) the server signs in against. */
+    oidcIssuer: string;
   }
 }
+
+const E2E_GOOGLE = { clientId: 'storyloom-e2e', clientSecret: 'e2e-client-secret' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,6 +52,7 @@ export default async function setup(project: TestProject) {
   for (const file of [SERVER, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first`);
   }
+  const oidc = await startMockOidc(E2E_GOOGLE);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -59,6 +65,11 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Browser specs sign up many users from one address.
+      RATE_LIMIT_FACTOR: '50',
+      GOOGLE_CLIENT_ID: E2E_GOOGLE.clientId,
+      GOOGLE_CLIENT_SECRET: E2E_GOOGLE.clientSecret,
+      GOOGLE_ISSUER: oidc.issuer,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,10 +83,12 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseURL, server, () => output);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('oidcIssuer', oidc.issuer);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -56,6 +56,18 @@ export async function startMockOidc(options: { clientId: string; clientSecret: s
       });
     }
     if (url.pathname === '/jwks') return json(200, { keys: [jwk] });
+    // Test control: browser specs run in other processes and steer the provider over HTTP.
+    if (url.pathname === '/__identity' && req.method === 'POST') {
+      const next = JSON.parse(await readBody(req)) as MockIdentity & { deny?: boolean };
+      deny = next.deny === true;
+      identity = {
+        sub: next.sub,
+        email: next.email,
+        email_verified: next.email_verified,
+        name: next.name,
+      };
+      return json(200, { ok: true });
+    }
     if (url.pathname === '/authorize') {
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       const state = url.searchParams.get('state') ?? '';
