@@ -84,7 +84,7 @@ describe('web shell', () => {
     const page = await openPage('/about');
     await page.getByTestId('placeholder-page').waitFor();
     expect(await page.getByText('to be implemented').isVisible()).toBe(true);
-    const footer = await page.getByTestId('site-footer').innerText();
+    const footer = await page.getByTestId('site-footer').textContent();
     expect(footer).toContain(String(new Date().getFullYear()));
   });
 });

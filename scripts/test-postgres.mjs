@@ -14,9 +14,14 @@ try {
     console.error(`${message} CI requires the PostgreSQL run.`);
     process.exit(1);
   }
-  console.warn(`\n!! ${message} Skipping the PostgreSQL API run; set TEST_PG_URL to point at one.\n`);
+  console.warn(
+    `\n!! ${message} Skipping the PostgreSQL API run; set TEST_PG_URL to point at one.\n`,
+  );
   process.exit(0);
 }
 const args = ['vitest', 'run', '--project', 'api', ...process.argv.slice(2)];
-const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres' } });
+const run = spawnSync('npx', args, {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DB: 'postgres' },
+});
 process.exit(run.status ?? 1);

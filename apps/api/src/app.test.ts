@@ -38,9 +38,17 @@ describe('API shell', () => {
   });
 
   it('echoes a well-formed incoming request id and replaces a hostile one', async () => {
-    const good = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const good = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(good.headers['x-request-id']).toBe('abc-123');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b<script>' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b<script>' },
+    });
     expect(bad.headers['x-request-id']).not.toBe('a b<script>');
   });
 

@@ -18,7 +18,10 @@ import { createGoogleSignIn } from './modules/auth/google.js';
 import { type AuthRouteDeps, authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createTokenService } from './modules/auth/tokens.js';
+import { chapterRoutes } from './modules/chapters/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { mediaFiles } from './modules/media/static.js';
+import { storyRoutes } from './modules/stories/routes.js';
 import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
 import { security } from './plugins/security.js';
@@ -87,9 +90,12 @@ export async function buildApp(
       await api.register(healthRoutes, base);
       await api.register(authRoutes, { ...deps, prefix: '/auth' });
       await api.register(meRoutes, deps);
+      await api.register(storyRoutes, deps);
+      await api.register(chapterRoutes, deps);
     },
     { prefix: '/api' },
   );
+  await app.register(mediaFiles, { root: config.mediaDir, prefix: '/media' });
   await app.register(spa, { staticDir: config.staticDir });
   return app;
 }

@@ -31,7 +31,13 @@ function runServer(env: NodeJS.ProcessEnv) {
   const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-server-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', SERVER], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -39,7 +45,9 @@ function runServer(env: NodeJS.ProcessEnv) {
   child.stderr!.on('data', (chunk) => {
     stderr += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return { child, exited, stderr: () => stderr };
 }
 

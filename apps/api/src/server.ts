@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, type Config, loadConfig, prepareDataDir } from './config.js';
+import { type Config, ConfigError, loadConfig, prepareDataDir } from './config.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -62,7 +62,8 @@ export async function start(overrides: Partial<Config> = {}) {
 }
 
 function fail(error: unknown): never {
-  const message = error instanceof ConfigError ? error.message : `Start-up failed: ${String(error)}`;
+  const message =
+    error instanceof ConfigError ? error.message : `Start-up failed: ${String(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }

@@ -11,7 +11,8 @@ export const openapi = fp(async (app: FastifyInstance) => {
     openapi: {
       info: {
         title: `${PRODUCT_NAME} API`,
-        description: 'Every call of the product. Responses use the envelope described in docs/api.md.',
+        description:
+          'Every call of the product. Responses use the envelope described in docs/api.md.',
         version: '1.0.0',
       },
       servers: [{ url: '/' }],

@@ -11,7 +11,9 @@ import fp from 'fastify-plugin';
  * the 404 envelope, never the SPA.
  */
 export const spa = fp(async (app: FastifyInstance, opts: { staticDir?: string }) => {
-  const indexHtml = opts.staticDir ? readFileSync(join(opts.staticDir, 'index.html'), 'utf8') : null;
+  const indexHtml = opts.staticDir
+    ? readFileSync(join(opts.staticDir, 'index.html'), 'utf8')
+    : null;
   if (opts.staticDir) {
     await app.register(fastifyStatic, {
       root: opts.staticDir,
@@ -20,7 +22,9 @@ export const spa = fp(async (app: FastifyInstance, opts: { staticDir?: string })
       setHeaders(res, path) {
         res.header(
           'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
         );
       },
     });
@@ -28,7 +32,10 @@ export const spa = fp(async (app: FastifyInstance, opts: { staticDir?: string })
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (indexHtml && isPage && !request.url.startsWith('/api/') && request.url !== '/api') {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     }
     return reply.status(404).send({
       success: false,

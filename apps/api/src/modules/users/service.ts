@@ -2,9 +2,12 @@ import type { updateMeBody } from '@storyloom/shared';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/types.js';
 import type { AppDeps } from '../../deps.js';
+import { createCoverStore } from '../media/covers.js';
+import { mediaStorage } from '../media/storage.js';
+import { coverUrlsOfAuthor } from '../stories/repo.js';
 import { deleteUserCascade, findUserById, updateUser } from './repo.js';
 
-export function createUserService({ db }: AppDeps) {
+export function createUserService({ db, config }: AppDeps) {
   const k = db.kysely;
   return {
     async updateProfile(user: UserRow, changes: z.infer<typeof updateMeBody>): Promise<UserRow> {
@@ -15,8 +18,11 @@ export function createUserService({ db }: AppDeps) {
       return (await findUserById(k, user.id))!;
     },
 
+    /** The user's story covers are collected first and their files removed after commit. */
     async deleteAccount(user: UserRow): Promise<void> {
+      const covers = await coverUrlsOfAuthor(k, user.id);
       await k.transaction().execute((trx) => deleteUserCascade(trx, user.id));
+      await createCoverStore(mediaStorage(config)).remove(...covers);
     },
   };
 }

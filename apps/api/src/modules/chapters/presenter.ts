@@ -1,0 +1,19 @@
+import type { Chapter } from '@storyloom/shared';
+import type { ChapterRow } from '../../db/types.js';
+
+/** `position` travels as the spec's `order`; the 0/1 flag as a boolean. */
+export function presentChapter(row: ChapterRow): Chapter {
+  return {
+    id: row.id,
+    story_id: row.story_id,
+    title: row.title,
+    content: row.content,
+    order: row.position,
+    published: row.published === 1,
+    word_count: row.word_count,
+    reads_count: Math.max(0, row.reads_count),
+    published_at: row.published_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

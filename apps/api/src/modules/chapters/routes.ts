@@ -1,0 +1,153 @@
+import {
+  chapter,
+  chaptersByStoryQuery,
+  createChapterBody,
+  envelope,
+  errorEnvelope,
+  idParams,
+  STORY_MESSAGES,
+  updateChapterBody,
+} from '@storyloom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { limit } from '../../lib/rate-limit.js';
+import type { AuthRouteDeps } from '../auth/routes.js';
+import {
+  assertCanEdit,
+  assertCanEditChapter,
+  assertCanRead,
+  assertCanReadChapter,
+  chapterNotFound,
+  seesDrafts,
+} from '../stories/policy.js';
+import { presentChapter } from './presenter.js';
+import { createChapterService } from './service.js';
+
+const MINUTE = 60_000;
+const bearer = [{ bearer: [] }];
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  429: errorEnvelope,
+};
+
+export const chapterRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const { authenticate, config } = deps;
+  const chapters = createChapterService(deps);
+  // An editor save sends one request per changed chapter: a generous per-user limit.
+  const writeLimit = limit(app, config.rateLimitFactor, {
+    name: 'chapters:write',
+    max: 300,
+    windowMs: MINUTE,
+    key: (request) => request.user?.id ?? null,
+  });
+
+  /** The chapter and its story, or the 404 the caller may see. */
+  const load = async (id: string) => {
+    const found = await chapters.find(id);
+    if (!found) throw chapterNotFound();
+    return { found, story: await chapters.findStory(found.story_id) };
+  };
+
+  app.get(
+    '/chapters/by-story/:id',
+    {
+      schema: {
+        tags: ['chapters'],
+        summary: "A story's chapters in order; drafts (published_only=false) for its author only",
+        params: idParams,
+        querystring: chaptersByStoryQuery,
+        response: { 200: envelope(z.array(chapter)), ...errors },
+      },
+      preHandler: [authenticate.optional],
+    },
+    async (request) => {
+      const story = await chapters.findStory(request.params.id);
+      assertCanRead(request.user, story);
+      const publishedOnly = request.query.published_only || !seesDrafts(request.user, story);
+      return ok((await chapters.list(story, publishedOnly)).map(presentChapter));
+    },
+  );
+
+  app.get(
+    '/chapters/:id',
+    {
+      schema: {
+        tags: ['chapters'],
+        summary: 'A chapter; an unpublished one is 404 to anyone but the author',
+        params: idParams,
+        response: { 200: envelope(chapter), ...errors },
+      },
+      preHandler: [authenticate.optional],
+    },
+    async (request) => {
+      const { found, story } = await load(request.params.id);
+      assertCanReadChapter(request.user, story, found);
+      return ok(presentChapter(found));
+    },
+  );
+
+  app.post(
+    '/chapters',
+    {
+      schema: {
+        tags: ['chapters'],
+        summary: 'Add a chapter at `order` (default last); publishing needs content',
+        security: bearer,
+        body: createChapterBody,
+        response: { 201: envelope(chapter), ...errors },
+      },
+      preHandler: [authenticate.required, writeLimit],
+    },
+    async (request, reply) => {
+      const story = await chapters.findStory(request.body.story_id);
+      assertCanEdit(request.user, story);
+      const created = await chapters.create(story, request.body);
+      return reply.status(201).send(ok(presentChapter(created), STORY_MESSAGES.chapterSaved));
+    },
+  );
+
+  app.patch(
+    '/chapters/:id',
+    {
+      schema: {
+        tags: ['chapters'],
+        summary: 'Update title, content, order (renumbers from 1) or published',
+        security: bearer,
+        params: idParams,
+        body: updateChapterBody,
+        response: { 200: envelope(chapter), ...errors },
+      },
+      preHandler: [authenticate.required, writeLimit],
+    },
+    async (request) => {
+      const { found, story } = await load(request.params.id);
+      assertCanEditChapter(request.user, story, found);
+      const updated = await chapters.update(story, found, request.body);
+      return ok(presentChapter(updated), STORY_MESSAGES.chapterSaved);
+    },
+  );
+
+  app.delete(
+    '/chapters/:id',
+    {
+      schema: {
+        tags: ['chapters'],
+        summary: 'Delete a chapter (never the last one); the rest are renumbered',
+        security: bearer,
+        params: idParams,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+      preHandler: [authenticate.required, writeLimit],
+    },
+    async (request) => {
+      const { found, story } = await load(request.params.id);
+      assertCanEditChapter(request.user, story, found);
+      await chapters.remove(story, found);
+      return ok(null, STORY_MESSAGES.chapterDeleted);
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import {
+  type CreateChapterBody,
+  defaultChapterTitle,
+  LIMITS,
+  STORY_MESSAGES,
+  type UpdateChapterBody,
+} from '@storyloom/shared';
+import type { Transaction, Updateable } from 'kysely';
+import type { ChapterRow, ChaptersTable, Database, StoryRow } from '../../db/types.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, invalidField } from '../../lib/errors.js';
+import { isUuid, newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { chapterNotFound, storyNotFound } from '../stories/policy.js';
+import { findStoryById, lockStory } from '../stories/repo.js';
+import { isBlankHtml, prepareContent } from './content.js';
+import {
+  chapterOrder,
+  deleteChapter,
+  findChapterById,
+  insertChapters,
+  listChapters,
+  renumber,
+  syncStoryAfterChapterChange,
+  updateChapter,
+} from './repo.js';
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+function sanitized(raw: string) {
+  const content = prepareContent(raw);
+  if (content.tooLong) throw invalidField('content', STORY_MESSAGES.chapterContentMax);
+  return content;
+}
+
+const noContent = () => invalidField('content', STORY_MESSAGES.chapterNoContent);
+
+/** Moves `id` to `position` (1-based) in `order`, in place. */
+function moveTo(order: string[], id: string, position: number): void {
+  const from = order.indexOf(id);
+  if (from >= 0) order.splice(from, 1);
+  order.splice(position - 1, 0, id);
+}
+
+export function createChapterService({ db }: AppDeps) {
+  const k = db.kysely;
+
+  /**
+   * Every chapter write runs under the story's row lock, renumbers positions from 1 and
+   * recounts the story's published chapters in the same transaction.
+   */
+  const inStory = (
+    storyId: string,
+    now: string,
+    work: (trx: Transaction<Database>) => Promise<void>,
+  ) =>
+    k.transaction().execute(async (trx) => {
+      if (!(await lockStory(trx, db.dialect, storyId))) throw storyNotFound();
+      await work(trx);
+      await syncStoryAfterChapterChange(trx, storyId, now);
+    });
+
+  const reload = async (id: string): Promise<ChapterRow> => {
+    const chapter = await findChapterById(k, id);
+    if (!chapter) throw chapterNotFound();
+    return chapter;
+  };
+
+  return {
+    find: async (id: string) => (isUuid(id) ? findChapterById(k, id) : undefined),
+
+    findStory: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
+
+    list: (story: StoryRow, publishedOnly: boolean) => listChapters(k, story.id, publishedOnly),
+
+    /** Inserted at `order` (clamped), else last; the title defaults to 'Chapter n'. */
+    async create(story: StoryRow, input: CreateChapterBody): Promise<ChapterRow> {
+      const content = sanitized(input.content);
+      if (input.published && content.blank) throw noContent();
+      const id = newId();
+      const now = nowIso();
+      await inStory(story.id, now, async (trx) => {
+        const order = await chapterOrder(trx, story.id);
+        if (order.length >= LIMITS.chaptersPerStory)
+          throw badRequest(STORY_MESSAGES.tooManyChapters);
+        const position = clamp(input.order ?? order.length + 1, 1, order.length + 1);
+        await insertChapters(trx, [
+          {
+            id,
+            story_id: story.id,
+            title: input.title || defaultChapterTitle(position),
+            content: content.html,
+            word_count: content.wordCount,
+            position,
+            published: input.published ? 1 : 0,
+            published_at: input.published ? now : null,
+            created_at: now,
+            updated_at: now,
+          },
+        ]);
+        moveTo(order, id, position);
+        await renumber(trx, story.id, order);
+      });
+      return reload(id);
+    },
+
+    /** A published chapter must keep visible content; `order` moves it and renumbers. */
+    async update(
+      story: StoryRow,
+      chapter: ChapterRow,
+      input: UpdateChapterBody,
+    ): Promise<ChapterRow> {
+      const content = input.content === undefined ? undefined : sanitized(input.content);
+      const now = nowIso();
+      await inStory(story.id, now, async (trx) => {
+        const current = await findChapterById(trx, chapter.id);
+        if (!current) throw chapterNotFound();
+        const published = input.published ?? current.published === 1;
+        if (published && (content ? content.blank : isBlankHtml(current.content)))
+          throw noContent();
+        let position = current.position;
+        if (input.order !== undefined) {
+          const order = await chapterOrder(trx, story.id);
+          position = clamp(input.order, 1, order.length);
+          moveTo(order, current.id, position);
+          await renumber(trx, story.id, order);
+        }
+        const changes: Updateable<ChaptersTable> = {
+          published: published ? 1 : 0,
+          updated_at: now,
+        };
+        if (input.title !== undefined) changes.title = input.title || defaultChapterTitle(position);
+        if (content) {
+          changes.content = content.html;
+          changes.word_count = content.wordCount;
+        }
+        if (published && current.published_at === null) changes.published_at = now;
+        await updateChapter(trx, current.id, changes);
+      });
+      return reload(chapter.id);
+    },
+
+    /** The last remaining chapter stays; the rest are renumbered from 1. */
+    async remove(story: StoryRow, chapter: ChapterRow): Promise<void> {
+      await inStory(story.id, nowIso(), async (trx) => {
+        const order = await chapterOrder(trx, story.id);
+        if (!order.includes(chapter.id)) throw chapterNotFound();
+        if (order.length <= 1) throw badRequest(STORY_MESSAGES.lastChapter);
+        await deleteChapter(trx, chapter.id);
+        await renumber(
+          trx,
+          story.id,
+          order.filter((id) => id !== chapter.id),
+        );
+      });
+    },
+  };
+}
+export type ChapterService = ReturnType<typeof createChapterService>;

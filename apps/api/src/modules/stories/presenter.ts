@@ -1,0 +1,43 @@
+import type { AuthorSummary, Story } from '@storyloom/shared';
+import type { StoryRow } from '../../db/types.js';
+import { coverThumbOf } from '../media/covers.js';
+
+export interface StoryExtras {
+  tags: string[];
+  author: AuthorSummary;
+  /** Present for a signed-in caller only. */
+  liked?: boolean;
+  saved?: boolean;
+}
+
+/** Never return a raw row: this decides which fields of a story leave the server. */
+export function presentStory(row: StoryRow, extras: StoryExtras): Story {
+  return {
+    id: row.id,
+    author_id: row.author_id,
+    title: row.title,
+    description: row.description,
+    genre: row.genre,
+    tags: extras.tags,
+    visibility: row.visibility,
+    cover_image: row.cover_image,
+    cover_thumb: coverThumbOf(row.cover_image),
+    reads_count: Math.max(0, row.reads_count),
+    votes_count: Math.max(0, row.votes_count),
+    comments_count: Math.max(0, row.comments_count),
+    chapters_count: Math.max(0, row.chapters_count),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    published_at: row.published_at,
+    settings: {
+      allow_comments: row.allow_comments === 1,
+      mature_content: row.mature_content === 1,
+      completion_status: row.completion_status,
+      language: row.language,
+      copyright: row.copyright,
+    },
+    author: extras.author,
+    ...(extras.liked === undefined ? {} : { is_liked: extras.liked }),
+    ...(extras.saved === undefined ? {} : { is_saved: extras.saved }),
+  };
+}

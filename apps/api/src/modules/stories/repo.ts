@@ -1,0 +1,134 @@
+import type { AuthorSummary } from '@storyloom/shared';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { DialectName } from '../../db/index.js';
+import type { Database, NewStory, StoriesTable, StoryRow } from '../../db/types.js';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+export const findStoryById = (db: Exec, id: string): Promise<StoryRow | undefined> =>
+  db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Reads the story inside a transaction and, on PostgreSQL, locks its row until commit: every
+ * write to a story or its chapters takes this lock first, so counters and chapter positions
+ * are read-modify-written by one transaction at a time. (SQLite transactions already hold the
+ * database's single write lock.)
+ */
+export function lockStory(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  id: string,
+): Promise<StoryRow | undefined> {
+  const query = trx.selectFrom('stories').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function insertStory(db: Exec, story: NewStory): Promise<void> {
+  await db.insertInto('stories').values(story).execute();
+}
+
+export async function updateStory(
+  db: Exec,
+  id: string,
+  changes: Updateable<StoriesTable>,
+): Promise<void> {
+  await db.updateTable('stories').set(changes).where('id', '=', id).execute();
+}
+
+/** Chapters, tags, likes, saves, reads and progress go with it (ON DELETE CASCADE). */
+export async function deleteStory(db: Exec, id: string): Promise<void> {
+  await db.deleteFrom('stories').where('id', '=', id).execute();
+}
+
+/** Replaces the story's tags; `tags` are already normalized and unique case-insensitively. */
+export async function replaceTags(db: Exec, storyId: string, tags: string[]): Promise<void> {
+  await db.deleteFrom('story_tags').where('story_id', '=', storyId).execute();
+  if (tags.length === 0) return;
+  await db
+    .insertInto('story_tags')
+    .values(
+      tags.map((tag, position) => ({
+        story_id: storyId,
+        tag,
+        tag_key: tag.toLowerCase(),
+        position,
+      })),
+    )
+    .execute();
+}
+
+/** Tags of many stories in one query, each list in its stored order. */
+export async function tagsOf(db: Exec, storyIds: string[]): Promise<Map<string, string[]>> {
+  const tags = new Map<string, string[]>(storyIds.map((id) => [id, []]));
+  if (storyIds.length === 0) return tags;
+  const rows = await db
+    .selectFrom('story_tags')
+    .select(['story_id', 'tag'])
+    .where('story_id', 'in', storyIds)
+    .orderBy('story_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) tags.get(row.story_id)?.push(row.tag);
+  return tags;
+}
+
+export async function authorsOf(db: Exec, userIds: string[]): Promise<Map<string, AuthorSummary>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'profile_pic'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Which of `storyIds` the user liked and saved: two indexed lookups for the whole page. */
+export async function reactionsOf(
+  db: Exec,
+  userId: string,
+  storyIds: string[],
+): Promise<{ liked: Set<string>; saved: Set<string> }> {
+  if (storyIds.length === 0) return { liked: new Set(), saved: new Set() };
+  const of = (table: 'likes' | 'saves') =>
+    db
+      .selectFrom(table)
+      .select('story_id')
+      .where('user_id', '=', userId)
+      .where('story_id', 'in', storyIds)
+      .execute();
+  const [liked, saved] = [await of('likes'), await of('saves')];
+  return {
+    liked: new Set(liked.map((r) => r.story_id)),
+    saved: new Set(saved.map((r) => r.story_id)),
+  };
+}
+
+export async function isFollowing(db: Exec, followerId: string, followeeId: string) {
+  const row = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** users.stories_count counts public stories; changed with the story row, in its transaction. */
+export async function adjustStoriesCount(db: Exec, userId: string, delta: 1 | -1): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ stories_count: eb('stories_count', '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Cover URLs of every story of an author (to remove the files when the account goes). */
+export async function coverUrlsOfAuthor(db: Exec, authorId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stories')
+    .select('cover_image')
+    .where('author_id', '=', authorId)
+    .where('cover_image', 'is not', null)
+    .execute();
+  return rows.map((row) => row.cover_image!);
+}

@@ -1,0 +1,215 @@
+import {
+  type CreateStoryBody,
+  defaultChapterTitle,
+  type NewStoryChapter,
+  STORY_MESSAGES,
+  type StoryDetail,
+  type StorySettingsInput,
+  type UpdateStoryBody,
+} from '@storyloom/shared';
+import type { Transaction, Updateable } from 'kysely';
+import type { Database, StoriesTable, StoryRow, UserRow } from '../../db/types.js';
+import type { AppDeps } from '../../deps.js';
+import { invalidField } from '../../lib/errors.js';
+import { isUuid, newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { type ChapterContent, prepareContent } from '../chapters/content.js';
+import { insertChapters } from '../chapters/repo.js';
+import type { CoverStore } from '../media/covers.js';
+import { storyNotFound } from './policy.js';
+import {
+  adjustStoriesCount,
+  deleteStory,
+  findStoryById,
+  insertStory,
+  isFollowing,
+  lockStory,
+  replaceTags,
+  updateStory,
+} from './repo.js';
+import { TRENDING_WEIGHTS, trendingEvent } from './trending.js';
+import { storyViews } from './views.js';
+
+type Viewer = { id: string } | null;
+
+function settingsColumns(input: StorySettingsInput) {
+  const out: Updateable<StoriesTable> = {};
+  if (input.allow_comments !== undefined) out.allow_comments = input.allow_comments ? 1 : 0;
+  if (input.mature_content !== undefined) out.mature_content = input.mature_content ? 1 : 0;
+  if (input.completion_status !== undefined) out.completion_status = input.completion_status;
+  if (input.language !== undefined) out.language = input.language;
+  if (input.copyright !== undefined) out.copyright = input.copyright;
+  return out;
+}
+
+/** The first time a story is public it gets its publication date and a trending event. */
+const firstPublication = (now: string) => ({
+  published_at: now,
+  trending_score: trendingEvent(TRENDING_WEIGHTS.publish, now),
+});
+
+/** Chapters sent with a new story: sanitized, blank ones dropped; at least one must remain. */
+function chaptersForNewStory(chapters: NewStoryChapter[]) {
+  const kept: { title: string; content: ChapterContent }[] = [];
+  for (const chapter of chapters) {
+    const content = prepareContent(chapter.content);
+    if (content.blank) continue;
+    if (content.tooLong) throw invalidField('chapters', STORY_MESSAGES.chapterContentMax);
+    kept.push({ title: chapter.title ?? '', content });
+  }
+  if (kept.length === 0) throw invalidField('chapters', STORY_MESSAGES.contentRequired);
+  return kept;
+}
+
+export function createStoryService({ db, covers }: AppDeps & { covers: CoverStore }) {
+  const k = db.kysely;
+
+  /** Runs `work` on the locked story row; a story deleted meanwhile is a 404. */
+  const withLockedStory = <T>(
+    id: string,
+    work: (trx: Transaction<Database>, story: StoryRow) => Promise<T>,
+  ) =>
+    k.transaction().execute(async (trx) => {
+      const story = await lockStory(trx, db.dialect, id);
+      if (!story) throw storyNotFound();
+      return work(trx, story);
+    });
+
+  const reload = async (id: string): Promise<StoryRow> => {
+    const story = await findStoryById(k, id);
+    if (!story) throw storyNotFound();
+    return story;
+  };
+
+  const view = async (story: StoryRow, viewer: Viewer) => {
+    const [payload] = await storyViews(k, [story], viewer);
+    return payload!;
+  };
+
+  return {
+    find: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
+
+    /** The payload of one story for `viewer` (is_liked / is_saved when signed in). */
+    view,
+
+    /** The payload plus whether the caller follows the author (signed-in callers only). */
+    async detail(story: StoryRow, viewer: Viewer): Promise<StoryDetail> {
+      const payload = await view(story, viewer);
+      if (!viewer) return payload;
+      const following =
+        viewer.id !== story.author_id && (await isFollowing(k, viewer.id, story.author_id));
+      return { ...payload, is_following_author: following };
+    },
+
+    /**
+     * Story, tags and chapters in one transaction: all or nothing. Chapters created with the
+     * story are published. The cover is written first and removed again if the insert fails.
+     */
+    async create(author: UserRow, input: CreateStoryBody, cover: Buffer | null): Promise<StoryRow> {
+      const chapters = input.chapters === undefined ? [] : chaptersForNewStory(input.chapters);
+      const id = newId();
+      const now = nowIso();
+      const isPublic = input.visibility === 'public';
+      const coverUrl = cover ? await covers.save(id, cover) : null;
+      try {
+        await k.transaction().execute(async (trx) => {
+          await insertStory(trx, {
+            id,
+            author_id: author.id,
+            title: input.title,
+            description: input.description,
+            genre: input.genre,
+            visibility: input.visibility,
+            cover_image: coverUrl,
+            chapters_count: chapters.length,
+            ...settingsColumns(input),
+            ...(isPublic ? firstPublication(now) : {}),
+            created_at: now,
+            updated_at: now,
+          });
+          await replaceTags(trx, id, input.tags);
+          await insertChapters(
+            trx,
+            chapters.map((chapter, index) => ({
+              id: newId(),
+              story_id: id,
+              title: chapter.title || defaultChapterTitle(index + 1),
+              content: chapter.content.html,
+              word_count: chapter.content.wordCount,
+              position: index + 1,
+              published: 1,
+              published_at: now,
+              created_at: now,
+              updated_at: now,
+            })),
+          );
+          if (isPublic) await adjustStoriesCount(trx, author.id, 1);
+        });
+      } catch (error) {
+        await covers.remove(coverUrl);
+        throw error;
+      }
+      return reload(id);
+    },
+
+    async update(story: StoryRow, input: UpdateStoryBody): Promise<StoryRow> {
+      const now = nowIso();
+      await withLockedStory(story.id, async (trx, current) => {
+        const changes: Updateable<StoriesTable> = {
+          ...settingsColumns(input.settings ?? {}),
+          ...settingsColumns(input),
+          updated_at: now,
+        };
+        if (input.title !== undefined) changes.title = input.title;
+        if (input.description !== undefined) changes.description = input.description;
+        if (input.genre !== undefined) changes.genre = input.genre;
+        if (input.visibility !== undefined && input.visibility !== current.visibility) {
+          changes.visibility = input.visibility;
+          const goesPublic = input.visibility === 'public';
+          await adjustStoriesCount(trx, current.author_id, goesPublic ? 1 : -1);
+          if (goesPublic && current.published_at === null)
+            Object.assign(changes, firstPublication(now));
+        }
+        if (input.tags !== undefined) await replaceTags(trx, current.id, input.tags);
+        await updateStory(trx, current.id, changes);
+      });
+      return reload(story.id);
+    },
+
+    /** New files first, then the row; the old files go once the new URL is committed. */
+    async setCover(story: StoryRow, upload: Buffer): Promise<StoryRow> {
+      const url = await covers.save(story.id, upload);
+      let previous: string | null;
+      try {
+        previous = await withLockedStory(story.id, async (trx, current) => {
+          await updateStory(trx, current.id, { cover_image: url, updated_at: nowIso() });
+          return current.cover_image;
+        });
+      } catch (error) {
+        await covers.remove(url);
+        throw error;
+      }
+      await covers.remove(previous);
+      return reload(story.id);
+    },
+
+    async removeCover(story: StoryRow): Promise<StoryRow> {
+      const previous = await withLockedStory(story.id, async (trx, current) => {
+        await updateStory(trx, current.id, { cover_image: null, updated_at: nowIso() });
+        return current.cover_image;
+      });
+      await covers.remove(previous);
+      return reload(story.id);
+    },
+
+    async remove(story: StoryRow): Promise<void> {
+      const cover = await withLockedStory(story.id, async (trx, current) => {
+        if (current.visibility === 'public') await adjustStoriesCount(trx, current.author_id, -1);
+        await deleteStory(trx, current.id);
+        return current.cover_image;
+      });
+      await covers.remove(cover);
+    },
+  };
+}
+export type StoryService = ReturnType<typeof createStoryService>;

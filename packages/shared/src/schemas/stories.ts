@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import {
+  COMPLETION_STATUSES,
+  COPYRIGHTS,
+  GENRES,
+  LIMITS,
+  STORY_LANGUAGES,
+  VISIBILITIES,
+} from '../constants.js';
+import { isoDate } from './common.js';
+import { authorSummary } from './users.js';
+
+/** Spec §5, §6 and §8 messages word for word (toast title / description pairs), plus our own. */
+export const STORY_MESSAGES = {
+  titleRequiredTitle: 'Title Required',
+  titleRequired: 'Please enter a title for your story',
+  titleMax: `Title must be at most ${LIMITS.titleMax} characters`,
+  genreRequiredTitle: 'Genre Required',
+  genreRequired: 'Please select a genre for your story',
+  contentRequiredTitle: 'Content Required',
+  contentRequired: 'Please write content for at least one chapter',
+  descriptionMax: `Description must be at most ${LIMITS.descriptionMax} characters`,
+  tagMax: `Each tag must be at most ${LIMITS.tagMax} characters`,
+  tagsMax: `A story can have at most ${LIMITS.tagsPerStory} tags`,
+  visibilityInvalid: 'Visibility must be public or private',
+  chaptersInvalid: 'Chapters must be a list of {title, content}',
+  unauthorizedTitle: 'Unauthorized',
+  notYourStory: 'You can only edit your own stories',
+  storyNotFound: 'Story not found',
+  storyPrivate: 'This story is private and cannot be accessed',
+  storyCreated: 'Story Created!',
+  storyUpdated: 'Story Updated!',
+  storyDeleted: 'Story Deleted',
+  coverUpdated: 'Cover updated',
+  coverRemoved: 'Cover removed',
+  chapterNotFound: 'Chapter not found',
+  chapterNoContentTitle: 'No Content',
+  chapterNoContent: 'Please add content to the chapter before publishing',
+  lastChapterTitle: 'Cannot delete',
+  lastChapter: 'You must have at least one chapter',
+  chapterTitleMax: `Chapter title must be at most ${LIMITS.chapterTitleMax} characters`,
+  chapterContentMax: `Chapter content must be at most ${LIMITS.chapterContentMax.toLocaleString('en-US')} characters`,
+  tooManyChapters: `A story can have at most ${LIMITS.chaptersPerStory} chapters`,
+  chapterSaved: 'Chapter saved',
+  chapterDeleted: 'Chapter deleted',
+  fileTooLarge: `File size must be less than ${LIMITS.uploadMaxBytes / 1024 / 1024}MB`,
+  fileTypeNotSupported: 'File type not supported',
+  fileRequired: 'Choose an image to upload',
+  imageTooLarge: 'Image dimensions are too large',
+} as const;
+
+/** The spec's default chapter title. */
+export const defaultChapterTitle = (position: number) => `Chapter ${position}`;
+
+// C0/C1 control characters and bidi overrides/isolates: never wanted in plain-text fields.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/** A one-line plain-text value: line breaks and tabs become spaces, controls go, ends trimmed. */
+export const singleLine = (value: string): string =>
+  value
+    .replace(/[\t\r\n]+/g, ' ')
+    .replace(CONTROLS, '')
+    .trim();
+
+/** A multi-line plain-text value: CRLF becomes LF, other controls go, ends trimmed. */
+export const multiLine = (value: string): string =>
+  value.replace(/\r\n?/g, '\n').replace(CONTROLS, '').trim();
+
+/**
+ * Tags from a list or a comma-joined string: trimmed, blanks dropped, unique case-insensitively
+ * (the first spelling wins).
+ */
+export function normalizeTags(input: readonly string[] | string): string[] {
+  const raw = typeof input === 'string' ? input.split(',') : input.flatMap((t) => t.split(','));
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const value of raw) {
+    const tag = singleLine(value).normalize('NFC');
+    const key = tag.toLowerCase();
+    if (tag && !seen.has(key)) {
+      seen.add(key);
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+const requiredText = (message: string) => z.string({ message }).overwrite(singleLine);
+
+export const storyTitleField = requiredText(STORY_MESSAGES.titleRequired)
+  .min(1, STORY_MESSAGES.titleRequired)
+  .max(LIMITS.titleMax, STORY_MESSAGES.titleMax);
+
+/** Null or absent means empty. The spec's client only counts to 2000; the server enforces it. */
+export const descriptionField = z
+  .string()
+  .overwrite(multiLine)
+  .max(LIMITS.descriptionMax, STORY_MESSAGES.descriptionMax)
+  .nullable()
+  .transform((v) => v ?? '');
+
+export const genreField = z.enum(GENRES, { message: STORY_MESSAGES.genreRequired });
+export const visibilityField = z.enum(VISIBILITIES, { message: STORY_MESSAGES.visibilityInvalid });
+
+export const tagsField = z
+  .union([z.array(z.string().max(1000)).max(100), z.string().max(5000)])
+  .nullable()
+  .transform((v) => normalizeTags(v ?? []))
+  .pipe(
+    z
+      .array(z.string().max(LIMITS.tagMax, STORY_MESSAGES.tagMax))
+      .max(LIMITS.tagsPerStory, STORY_MESSAGES.tagsMax),
+  );
+
+/** A flag from JSON (true/false) or a form field ('true'/'false', '1'/'0', 'on'/'off'). */
+const flagField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+/** The edit form's extra settings (spec §3), stored on the server. */
+export const storySettingsInput = z.object({
+  allow_comments: flagField.optional(),
+  mature_content: flagField.optional(),
+  completion_status: z.enum(COMPLETION_STATUSES).optional(),
+  language: z.enum(STORY_LANGUAGES).optional(),
+  copyright: z.enum(COPYRIGHTS).optional(),
+});
+export type StorySettingsInput = z.infer<typeof storySettingsInput>;
+
+export const chapterTitleField = z
+  .string()
+  .overwrite(singleLine)
+  .max(LIMITS.chapterTitleMax, STORY_MESSAGES.chapterTitleMax)
+  .nullable();
+
+/**
+ * Raw editor HTML. The stored content is the sanitized HTML, bounded by
+ * LIMITS.chapterContentMax on the server; the raw bound here only stops absurd input early.
+ */
+export const chapterContentField = z
+  .string()
+  .max(LIMITS.chapterContentMax * 2, STORY_MESSAGES.chapterContentMax);
+
+export const newStoryChapter = z.object({
+  title: chapterTitleField.optional(),
+  content: chapterContentField.nullable().transform((v) => v ?? ''),
+});
+export type NewStoryChapter = z.infer<typeof newStoryChapter>;
+
+const chapterList = z
+  .array(newStoryChapter, { message: STORY_MESSAGES.chaptersInvalid })
+  .max(LIMITS.chaptersPerStory, STORY_MESSAGES.tooManyChapters);
+
+/** A JSON array, or (in a multipart form) the same array as a JSON string. */
+const chaptersField = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, chapterList);
+
+/**
+ * `POST /stories` (multipart: tags comma-joined, chapters as a JSON string) and
+ * `POST /stories/json`. With `chapters` given, at least one must have content; without, the
+ * story starts with no chapters.
+ */
+export const createStoryBody = storySettingsInput.extend({
+  title: storyTitleField,
+  description: descriptionField.optional().transform((v) => v ?? ''),
+  genre: genreField,
+  tags: tagsField.optional().transform((v) => v ?? []),
+  visibility: visibilityField.default('public'),
+  chapters: chaptersField.optional(),
+});
+export type CreateStoryBody = z.infer<typeof createStoryBody>;
+
+/** `PATCH /stories/{id}`: every field optional; settings flat or under `settings`. */
+export const updateStoryBody = storySettingsInput.extend({
+  title: storyTitleField.optional(),
+  description: descriptionField.optional(),
+  genre: genreField.optional(),
+  tags: tagsField.optional(),
+  visibility: visibilityField.optional(),
+  settings: storySettingsInput.optional(),
+});
+export type UpdateStoryBody = z.infer<typeof updateStoryBody>;
+
+const chapterOrderField = z.number().int().min(1).max(1_000_000);
+
+export const createChapterBody = z.object({
+  story_id: z.string().max(100),
+  title: chapterTitleField.optional(),
+  content: chapterContentField.optional().transform((v) => v ?? ''),
+  order: chapterOrderField.optional(),
+  published: z.boolean().optional(),
+});
+export type CreateChapterBody = z.infer<typeof createChapterBody>;
+
+export const updateChapterBody = z.object({
+  title: chapterTitleField.optional(),
+  content: chapterContentField.optional(),
+  order: chapterOrderField.optional(),
+  published: z.boolean().optional(),
+});
+export type UpdateChapterBody = z.infer<typeof updateChapterBody>;
+
+export const idParams = z.object({ id: z.string().max(100) });
+
+/** `published_only` defaults to true; false is honoured for the story's author only. */
+export const chaptersByStoryQuery = z.object({
+  published_only: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const storySettings = z
+  .object({
+    allow_comments: z.boolean(),
+    mature_content: z.boolean(),
+    completion_status: z.enum(COMPLETION_STATUSES),
+    language: z.string(),
+    copyright: z.string(),
+  })
+  .meta({ id: 'StorySettings' });
+export type StorySettings = z.infer<typeof storySettings>;
+
+export const story = z
+  .object({
+    id: z.string(),
+    author_id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    genre: z.string(),
+    tags: z.array(z.string()),
+    visibility: z.enum(VISIBILITIES),
+    cover_image: z.string().nullable().describe('URL path of the 600×900 cover, or null'),
+    cover_thumb: z.string().nullable().describe('URL path of the 300×450 cover, or null'),
+    reads_count: z.number().int(),
+    votes_count: z.number().int(),
+    comments_count: z.number().int(),
+    chapters_count: z.number().int().describe('Published chapters'),
+    created_at: isoDate,
+    updated_at: isoDate,
+    published_at: isoDate.nullable().describe('First time the story was public'),
+    settings: storySettings,
+    author: authorSummary,
+    is_liked: z.boolean().optional().describe('Signed-in callers only'),
+    is_saved: z.boolean().optional().describe('Signed-in callers only'),
+  })
+  .meta({ id: 'Story' });
+export type Story = z.infer<typeof story>;
+
+export const storyDetail = story
+  .extend({ is_following_author: z.boolean().optional().describe('Signed-in callers only') })
+  .meta({ id: 'StoryDetail' });
+export type StoryDetail = z.infer<typeof storyDetail>;
+
+export const chapter = z
+  .object({
+    id: z.string(),
+    story_id: z.string(),
+    title: z.string(),
+    content: z.string().describe('Sanitized HTML: p, br, strong, em, u, blockquote'),
+    order: z.number().int().describe('Position in the story, from 1'),
+    published: z.boolean(),
+    word_count: z.number().int(),
+    reads_count: z.number().int(),
+    published_at: isoDate.nullable(),
+    created_at: isoDate,
+    updated_at: isoDate,
+  })
+  .meta({ id: 'Chapter' });
+export type Chapter = z.infer<typeof chapter>;
