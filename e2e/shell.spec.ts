@@ -13,7 +13,7 @@ describe('web shell', () => {
     );
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.getByRole('link', { name: 'Start Reading Free' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Start Reading Free' }).waitFor();
   });
 
   it('top-bar search goes to /stories?q=… and clears the box; blank input is ignored', async () => {

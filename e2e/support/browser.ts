@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,6 +24,8 @@ export const PHONE = { width: 390, height: 844 };
 export interface PageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** Cookies and local storage to start with (e.g. a signed-in session from accounts.ts). */
+  storageState?: BrowserContextOptions['storageState'];
 }
 
 /**
@@ -45,6 +53,7 @@ export function useBrowser() {
       baseURL: baseURL(),
       viewport: options.viewport ?? DESKTOP,
       colorScheme: options.colorScheme ?? 'light',
+      ...(options.storageState ? { storageState: options.storageState } : {}),
     });
     contexts.push(context);
     const page = await context.newPage();

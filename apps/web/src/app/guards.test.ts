@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
-import { guestOnlyLoader, requireAuthLoader } from './guards';
+import { googleCallbackLoader, guestOnlyLoader, requireAuthLoader } from './guards';
 
 function location(result: unknown) {
   expect(result).toBeInstanceOf(Response);
@@ -19,5 +19,18 @@ describe('route guards', () => {
     useAuthStore.getState().setTokens('tok', null);
     expect(location(guestOnlyLoader())).toBe('/feed');
     expect(requireAuthLoader()).toBeNull();
+  });
+
+  it('lets the Google callback through while it carries tokens, even when signed in', () => {
+    const at = (search: string) => ({
+      request: new Request(`http://localhost/auth/google-success${search}`),
+    });
+    expect(googleCallbackLoader(at('?access_token=a&refresh_token=r'))).toBeNull();
+    expect(googleCallbackLoader(at('?error=access_denied'))).toBeNull();
+
+    useAuthStore.getState().setTokens('tok', null);
+    expect(googleCallbackLoader(at('?access_token=a&refresh_token=r'))).toBeNull();
+    expect(location(googleCallbackLoader(at('')))).toBe('/feed');
+    expect(location(googleCallbackLoader(at('?error=access_denied')))).toBe('/feed');
   });
 });

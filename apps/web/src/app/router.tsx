@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { guestOnlyLoader, requireAuthLoader } from './guards';
+import { googleCallbackLoader, guestOnlyLoader, requireAuthLoader } from './guards';
 import { PageFallback } from './page-fallback';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
@@ -87,14 +87,17 @@ const guestRoutes: RouteObject[] = [
     path: 'auth/signup',
     lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
   },
-  {
-    path: 'auth/google-success',
-    lazy: () =>
-      import('../features/auth/google-success-page').then((m) => ({
-        Component: m.GoogleSuccessPage,
-      })),
-  },
 ];
+
+/** Google callback: guest-only like the above, but its own guard (see guards.ts). */
+const googleCallbackRoute: RouteObject = {
+  path: 'auth/google-success',
+  loader: googleCallbackLoader,
+  lazy: () =>
+    import('../features/auth/google-success-page').then((m) => ({
+      Component: m.GoogleSuccessPage,
+    })),
+};
 
 /** Visitors are sent to /auth/login. */
 const signedInRoutes: RouteObject[] = [
@@ -154,6 +157,7 @@ export const routes: RouteObject[] = [
         HydrateFallback: PageFallback,
         children: [
           { loader: guestOnlyLoader, children: guestRoutes },
+          googleCallbackRoute,
           { loader: requireAuthLoader, Component: RequireAuth, children: signedInRoutes },
           ...openRoutes,
           {

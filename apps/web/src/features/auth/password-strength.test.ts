@@ -1,6 +1,7 @@
+import { passwordStrength } from '@storyloom/shared';
 import { describe, expect, it } from 'vitest';
-import { passwordStrength } from './password-strength';
 
+// The meter on the sign-up and reset pages shows the shared score (spec §5).
 describe('passwordStrength', () => {
   it('scores 25 points per rule', () => {
     expect(passwordStrength('')).toEqual({ score: 0, label: 'Weak' });
