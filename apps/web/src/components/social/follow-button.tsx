@@ -1,0 +1,57 @@
+import { UserCheck, UserPlus } from 'lucide-react';
+import { post } from '../../lib/api';
+import { toast } from '../../stores/toast';
+import { Button, type ButtonSize } from '../ui/button';
+import { failureToast, useToggleAction } from './use-toggle-action';
+
+interface FollowButtonProps {
+  username: string;
+  following: boolean;
+  followers: number;
+  size?: ButtonSize;
+  /** Told the new state and follower count after the server agrees. */
+  onChange?: (following: boolean, followers: number) => void;
+  invalidate?: readonly (readonly unknown[])[];
+}
+
+interface FollowResult {
+  following: boolean;
+  followers_count: number;
+}
+
+/** Follow/Following an author, with the spec's toasts; a visitor is sent to sign in. */
+export function FollowButton({
+  username,
+  following,
+  followers,
+  size = 'sm',
+  onChange,
+  invalidate,
+}: FollowButtonProps) {
+  const follow = useToggleAction({
+    initial: { active: following, count: followers },
+    invalidate: [...(invalidate ?? []), ['me']],
+    send: async (on) => {
+      const result = await post<FollowResult>(
+        `/users/${encodeURIComponent(username)}/${on ? 'follow' : 'unfollow'}`,
+      );
+      onChange?.(result.following, result.followers_count);
+      return { active: result.following, count: result.followers_count };
+    },
+    onSuccess: (on) => toast.success(on ? 'Following!' : 'Unfollowed'),
+    onError: (on, error) =>
+      failureToast(on ? 'Failed to follow user' : 'Failed to unfollow user', error),
+  });
+  return (
+    <Button
+      size={size}
+      variant={follow.active ? 'outline' : 'primary'}
+      onClick={follow.toggle}
+      aria-pressed={follow.active}
+      data-testid="follow-button"
+    >
+      {follow.active ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+      {follow.active ? 'Following' : 'Follow'}
+    </Button>
+  );
+}
