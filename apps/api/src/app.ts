@@ -19,9 +19,15 @@ import { type AuthRouteDeps, authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { chapterRoutes } from './modules/chapters/routes.js';
+import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaFiles } from './modules/media/static.js';
+import { readingRoutes } from './modules/reading/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { createPageMeta } from './modules/share/meta.js';
+import { socialRoutes } from './modules/social/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
+import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
 import { security } from './plugins/security.js';
@@ -92,10 +98,15 @@ export async function buildApp(
       await api.register(meRoutes, deps);
       await api.register(storyRoutes, deps);
       await api.register(chapterRoutes, deps);
+      await api.register(socialRoutes, deps);
+      await api.register(profileRoutes, deps);
+      await api.register(readingRoutes, deps);
+      await api.register(discoveryRoutes, deps);
+      await api.register(searchRoutes, deps);
     },
     { prefix: '/api' },
   );
   await app.register(mediaFiles, { root: config.mediaDir, prefix: '/media' });
-  await app.register(spa, { staticDir: config.staticDir });
+  await app.register(spa, { staticDir: config.staticDir, pageMeta: createPageMeta(base) });
   return app;
 }

@@ -116,4 +116,27 @@ export const STORAGE_KEYS = {
   settings: 'user-settings',
   readingPreferences: 'reading-preferences',
   theme: 'theme',
+  /** Unsaved story-editor work: `story-draft:{userId}:new` and `story-draft:{userId}:{storyId}`. */
+  storyDraft: 'story-draft',
 } as const;
+
+/** Discovery lists, search, the feed and reading stats (docs/api.md). */
+export const DISCOVERY = {
+  /**
+   * Lists, search and the feed serve the first 10,000 items of any order; a page that starts
+   * beyond is refused (400). `total` still counts everything.
+   */
+  resultWindow: 10_000,
+  similarMax: 4,
+  suggestedAuthorsMax: 5,
+  /** Suggested authors come from this many most popular stories (spec §9). */
+  suggestedFromPopular: 20,
+  userSearchMax: 20,
+  userSearchDefault: 8,
+  /** The Monthly Reading Challenge: stories to read in a calendar month (UTC). */
+  readingChallengeGoal: 10,
+} as const;
+
+/** Search orders: relevance (the default with a query) plus the list orders. */
+export const SEARCH_SORTS = ['relevance', ...STORY_SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
+import * as m002 from './migrations/002_search.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -9,6 +10,7 @@ type DialectMigration = {
 /** Migrations in order. Numbered, forward-only; add new ones at the end. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001_initial': m001,
+  '002_search': m002,
 };
 
 class StaticProvider implements MigrationProvider {

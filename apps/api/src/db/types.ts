@@ -129,6 +129,19 @@ export interface EmailTokensTable {
   created_at: Timestamp;
 }
 
+/**
+ * Today's random salt for anonymous reader keys; older days are deleted, which makes their keys
+ * unlinkable to any address (docs/decisions/008-read-counting.md).
+ */
+export interface ReaderSaltsTable {
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+  salt: string;
+}
+
+// story_search (and story_search_fts on SQLite) differ per dialect and are kept by triggers
+// (migration 002); only the search repo reads them, with raw SQL.
+
 export interface Database {
   users: UsersTable;
   stories: StoriesTable;
@@ -141,6 +154,7 @@ export interface Database {
   reading_progress: ReadingProgressTable;
   user_settings: UserSettingsTable;
   email_tokens: EmailTokensTable;
+  reader_salts: ReaderSaltsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,7 +15,9 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { type ChapterContent, prepareContent } from '../chapters/content.js';
 import { insertChapters } from '../chapters/repo.js';
+import { storyListsChanged } from '../discovery/counts.js';
 import type { CoverStore } from '../media/covers.js';
+import { progressOf } from '../reading/repo.js';
 import { storyNotFound } from './policy.js';
 import {
   adjustStoriesCount,
@@ -92,13 +94,17 @@ export function createStoryService({ db, covers }: AppDeps & { covers: CoverStor
     /** The payload of one story for `viewer` (is_liked / is_saved when signed in). */
     view,
 
-    /** The payload plus whether the caller follows the author (signed-in callers only). */
+    /**
+     * The payload plus, for signed-in callers, whether they follow the author and where they
+     * stopped reading.
+     */
     async detail(story: StoryRow, viewer: Viewer): Promise<StoryDetail> {
       const payload = await view(story, viewer);
       if (!viewer) return payload;
       const following =
         viewer.id !== story.author_id && (await isFollowing(k, viewer.id, story.author_id));
-      return { ...payload, is_following_author: following };
+      const progress = await progressOf(k, viewer.id, story.id);
+      return { ...payload, is_following_author: following, progress };
     },
 
     /**
@@ -149,12 +155,13 @@ export function createStoryService({ db, covers }: AppDeps & { covers: CoverStor
         await covers.remove(coverUrl);
         throw error;
       }
+      storyListsChanged(db, undefined, input);
       return reload(id);
     },
 
     async update(story: StoryRow, input: UpdateStoryBody): Promise<StoryRow> {
       const now = nowIso();
-      await withLockedStory(story.id, async (trx, current) => {
+      const before = await withLockedStory(story.id, async (trx, current) => {
         const changes: Updateable<StoriesTable> = {
           ...settingsColumns(input.settings ?? {}),
           ...settingsColumns(input),
@@ -172,8 +179,11 @@ export function createStoryService({ db, covers }: AppDeps & { covers: CoverStor
         }
         if (input.tags !== undefined) await replaceTags(trx, current.id, input.tags);
         await updateStory(trx, current.id, changes);
+        return current;
       });
-      return reload(story.id);
+      const after = await reload(story.id);
+      storyListsChanged(db, before, after);
+      return after;
     },
 
     /** New files first, then the row; the old files go once the new URL is committed. */
@@ -203,12 +213,13 @@ export function createStoryService({ db, covers }: AppDeps & { covers: CoverStor
     },
 
     async remove(story: StoryRow): Promise<void> {
-      const cover = await withLockedStory(story.id, async (trx, current) => {
+      const removed = await withLockedStory(story.id, async (trx, current) => {
         if (current.visibility === 'public') await adjustStoriesCount(trx, current.author_id, -1);
         await deleteStory(trx, current.id);
-        return current.cover_image;
+        return current;
       });
-      await covers.remove(cover);
+      storyListsChanged(db, removed, undefined);
+      await covers.remove(removed.cover_image);
     },
   };
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
+import { counterMismatches } from '../../test/social.js';
+import { call, createStory } from '../../test/stories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,7 +87,11 @@ describe('DELETE /users/me', () => {
         { follower_id: staying.user.id, followee_id: leaving.user.id, created_at: now },
       ])
       .execute();
-    await db.updateTable('users').set({ followers_count: 1, following_count: 1 }).execute();
+    await db
+      .updateTable('users')
+      .set({ followers_count: 1, following_count: 1 })
+      .where('id', 'in', [leaving.user.id, staying.user.id])
+      .execute();
 
     const res = await t.app.inject({
       method: 'DELETE',
@@ -122,5 +128,44 @@ describe('DELETE /users/me', () => {
       (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: leaving.auth }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('leaves every counter of other users equal to their rows (through the API)', async () => {
+    const db = t.testDb.db.kysely;
+    const leaving = await createUser(t.testDb.db, t.config);
+    const others = await Promise.all([1, 2, 3].map(() => createUser(t.testDb.db, t.config)));
+    const stories = await Promise.all(others.map((o) => createStory(t, o.auth)));
+    const own = await createStory(t, leaving.auth);
+    for (const [i, other] of others.entries()) {
+      await call(t, 'POST', `/users/${other.user.username}/follow`, leaving.auth);
+      if (i > 0) await call(t, 'POST', `/users/${leaving.user.username}/follow`, other.auth);
+      await call(t, 'POST', `/stories/${stories[i]!.id}/like`, leaving.auth);
+      await call(t, 'POST', `/stories/${stories[i]!.id}/like`, other.auth);
+      await call(t, 'POST', `/library/${stories[i]!.id}`, leaving.auth);
+      await call(t, 'POST', `/stories/${own.id}/like`, other.auth);
+      await call(t, 'POST', `/library/${own.id}`, other.auth);
+    }
+    await call(t, 'POST', `/stories/${own.id}/like`, leaving.auth);
+    await call(t, 'POST', `/users/${others[1]!.user.username}/follow`, others[0]!.auth);
+
+    expect((await call(t, 'DELETE', '/users/me', leaving.auth)).status).toBe(200);
+    expect(await counterMismatches(db)).toEqual([]);
+    const after = await Promise.all(
+      others.map((o) => call(t, 'GET', `/users/${o.user.username}`, o.auth)),
+    );
+    expect(after.map((r) => [r.body.data.followers_count, r.body.data.following_count])).toEqual([
+      [0, 1],
+      [1, 0],
+      [0, 0],
+    ]);
+    const votes = await Promise.all(stories.map((s) => call(t, 'GET', `/stories/${s.id}`)));
+    expect(votes.map((r) => r.body.data.votes_count)).toEqual([1, 1, 1]);
+    const { n } = await db
+      .selectFrom('saves')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', leaving.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
+    expect((await call(t, 'GET', `/users/${leaving.user.username}`)).status).toBe(404);
   });
 });

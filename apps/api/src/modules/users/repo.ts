@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
+import type { DialectName } from '../../db/index.js';
+import type { Database, NewUser, StoryRow, UserRow, UserUpdate } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { POPULAR_PER_LIKE } from '../social/repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -76,7 +78,7 @@ export async function deleteUserCascade(trx: Transaction<Database>, id: string):
     .updateTable('stories')
     .set((eb) => ({
       votes_count: eb('votes_count', '-', 1),
-      popular_score: eb('popular_score', '-', 10),
+      popular_score: eb('popular_score', '-', POPULAR_PER_LIKE),
     }))
     .where('id', 'in', trx.selectFrom('likes').select('story_id').where('user_id', '=', id))
     .where('author_id', '<>', id)
@@ -84,4 +86,56 @@ export async function deleteUserCascade(trx: Transaction<Database>, id: string):
   // Rows referencing the user (stories and their chapters, follows, likes, saves, progress,
   // settings, email tokens) go by ON DELETE CASCADE; read events keep counting, anonymised.
   await trx.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/**
+ * Reads the user inside a transaction and, on PostgreSQL, locks the row until commit, so
+ * read-modify-writes of the user's own data (profile picture, settings) run one at a time.
+ * (SQLite transactions already hold the database's single write lock.)
+ */
+export function lockUser(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  id: string,
+): Promise<UserRow | undefined> {
+  const query = trx.selectFrom('users').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Reads over all of a user's public stories (the profile's "total reads"). */
+export async function totalReadsOf(db: Exec, authorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stories')
+    .select((eb) => eb.fn.sum<number | null>('reads_count').as('total'))
+    .where('author_id', '=', authorId)
+    .where('visibility', '=', 'public')
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * A page of an author's stories. With `includePrivate` (the author themselves) every story,
+ * newest created first; otherwise public stories, newest published first. Each order has its
+ * index (stories_author_idx, stories_author_public_idx) and ends in id for stable pages.
+ */
+export async function authorStoriesPage(
+  db: Exec,
+  authorId: string,
+  includePrivate: boolean,
+  offset: number,
+  limit: number,
+): Promise<{ rows: StoryRow[]; total: number }> {
+  let base = db.selectFrom('stories').where('author_id', '=', authorId);
+  if (!includePrivate) base = base.where('visibility', '=', 'public');
+  const rows = await base
+    .selectAll()
+    .orderBy(includePrivate ? 'created_at' : 'published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
 }

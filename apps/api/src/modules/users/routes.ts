@@ -1,24 +1,190 @@
+import multipart from '@fastify/multipart';
 import {
   changePasswordBody,
+  dataExport,
   envelope,
   errorEnvelope,
+  exportFileName,
+  LIMITS,
   me,
+  PEOPLE_MESSAGES,
+  PRODUCT_NAME,
+  paged,
+  pageQuery,
+  STORY_MESSAGES,
+  story,
   tokenResponse,
   updateMeBody,
+  updateSettingsBody,
+  userSettings,
 } from '@storyloom/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
+import { AppError, payloadTooLarge } from '../../lib/errors.js';
+import { limit } from '../../lib/rate-limit.js';
 import type { AuthRouteDeps } from '../auth/routes.js';
+import { readImageUpload } from '../media/uploads.js';
+import { createExportService } from './export.js';
 import { presentMe } from './presenter.js';
 import { createUserService } from './service.js';
+import { createSettingsService } from './settings.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope };
+const uploadErrors = { ...errors, 413: errorEnvelope, 415: errorEnvelope };
 const bearer = [{ bearer: [] }];
+/** The spec's client sends `file`; `profile_pic` and `image` are accepted too. */
+const PICTURE_FIELDS = ['file', 'profile_pic', 'image'];
+const byUser = (request: { user: { id: string } | null }) => request.user?.id ?? null;
 
+/** Reads the picture; an upload over 5 MB gets the spec's profile picture message. */
+async function readPicture(request: Parameters<typeof readImageUpload>[0]) {
+  try {
+    return await readImageUpload(request, PICTURE_FIELDS);
+  } catch (error) {
+    if (error instanceof AppError && error.message === STORY_MESSAGES.fileTooLarge) {
+      throw payloadTooLarge(PEOPLE_MESSAGES.profilePicTooLarge);
+    }
+    throw error;
+  }
+}
+
+/** The signed-in user's own account: `/users/me/…`. */
 export const meRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate, auth } = deps;
+  const { authenticate, auth, config } = deps;
+  const f = config.rateLimitFactor;
   const users = createUserService(deps);
+  const settings = createSettingsService(deps);
+  const exporter = createExportService(deps);
+  const pictureLimit = limit(app, f, {
+    name: 'profile-pic:write',
+    max: 30,
+    windowMs: MINUTE,
+    key: byUser,
+  });
+  const settingsLimit = limit(app, f, {
+    name: 'settings:write',
+    max: 60,
+    windowMs: MINUTE,
+    key: byUser,
+  });
+  const exportLimit = limit(app, f, {
+    name: 'export',
+    max: 20,
+    windowMs: HOUR,
+    key: byUser,
+  });
+
+  // The upload: multipart only in this scope; the 5 MB limit is enforced while streaming.
+  await app.register(async (scope) => {
+    const form = scope.withTypeProvider<ZodTypeProvider>();
+    await form.register(multipart, {
+      limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6 },
+    });
+    form.post(
+      '/users/me/profile-pic',
+      {
+        schema: {
+          tags: ['users'],
+          summary:
+            'Upload a profile picture (multipart `file`; JPEG, PNG, WebP, GIF or AVIF ≤ 5 MB), re-encoded square',
+          security: bearer,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(me), ...uploadErrors },
+        },
+        preHandler: [authenticate.required, pictureLimit],
+      },
+      async (request) => {
+        const upload = await readPicture(request);
+        const updated = await users.setProfilePic(request.user!, upload);
+        return ok(presentMe(updated), PEOPLE_MESSAGES.profilePicUpdated);
+      },
+    );
+  });
+
+  app.delete(
+    '/users/me/profile-pic',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Remove the profile picture (its files too)',
+        security: bearer,
+        response: { 200: envelope(me), ...errors },
+      },
+      preHandler: [authenticate.required, pictureLimit],
+    },
+    async (request) =>
+      ok(presentMe(await users.removeProfilePic(request.user!)), PEOPLE_MESSAGES.profilePicRemoved),
+  );
+
+  app.get(
+    '/users/me/settings',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The settings object (spec §3), defaults for fields never saved',
+        security: bearer,
+        response: { 200: envelope(userSettings), ...errors },
+      },
+      preHandler: [authenticate.required],
+    },
+    async (request) => ok(await settings.get(request.user!.id)),
+  );
+
+  app.put(
+    '/users/me/settings',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change any of the settings (merged); answers the whole settings object',
+        security: bearer,
+        body: updateSettingsBody,
+        response: { 200: envelope(userSettings), ...errors },
+      },
+      preHandler: [authenticate.required, settingsLimit],
+    },
+    async (request) =>
+      ok(await settings.update(request.user!.id, request.body), PEOPLE_MESSAGES.settingsSaved),
+  );
+
+  app.get(
+    '/users/me/export',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Everything the user owns as a JSON file (Storyloom_data_{username}_{timestamp}.json), not enveloped',
+        security: bearer,
+        response: { 200: dataExport, ...errors },
+      },
+      preHandler: [authenticate.required, exportLimit],
+    },
+    async (request, reply) => {
+      const at = new Date();
+      const data = await exporter.build(request.user!, at);
+      const name = exportFileName(PRODUCT_NAME, request.user!.username, at);
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.get(
+    '/users/me/stories',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user’s stories, private ones included, newest first',
+        security: bearer,
+        querystring: pageQuery,
+        response: { 200: envelope(paged(story)), ...errors },
+      },
+      preHandler: [authenticate.required],
+    },
+    async (request) => ok(await users.storiesOf(request.user!, request.user, request.query)),
+  );
 
   app.get(
     '/users/me',

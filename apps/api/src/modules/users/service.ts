@@ -1,28 +1,121 @@
-import type { updateMeBody } from '@storyloom/shared';
+import {
+  type Paged,
+  type PageQuery,
+  PEOPLE_MESSAGES,
+  type Profile,
+  type Story,
+  type updateMeBody,
+} from '@storyloom/shared';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/types.js';
 import type { AppDeps } from '../../deps.js';
+import { notFound, unauthorized } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { createCoverStore } from '../media/covers.js';
 import { mediaStorage } from '../media/storage.js';
-import { coverUrlsOfAuthor } from '../stories/repo.js';
-import { deleteUserCascade, findUserById, updateUser } from './repo.js';
+import { coverUrlsOfAuthor, isFollowing } from '../stories/repo.js';
+import { storyViews } from '../stories/views.js';
+import { createAvatarStore } from './avatars.js';
+import { presentProfile } from './presenter.js';
+import { accessTo, assertSeesProfile } from './privacy.js';
+import {
+  authorStoriesPage,
+  deleteUserCascade,
+  findUserById,
+  findUserByUsername,
+  lockUser,
+  totalReadsOf,
+  updateUser,
+} from './repo.js';
+
+type Viewer = UserRow | null;
 
 export function createUserService({ db, config }: AppDeps) {
   const k = db.kysely;
+  const avatars = createAvatarStore(mediaStorage(config));
+
+  const reload = async (id: string): Promise<UserRow> => {
+    const user = await findUserById(k, id);
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  /**
+   * Points users.profile_pic at `url` (or null) under the user's row lock; the previous files
+   * are removed once that committed, the new ones if it did not.
+   */
+  async function replaceProfilePic(userId: string, url: string | null): Promise<UserRow> {
+    let previous: string | null;
+    try {
+      previous = await k.transaction().execute(async (trx) => {
+        const current = await lockUser(trx, db.dialect, userId);
+        if (!current) throw unauthorized();
+        await updateUser(trx, userId, { profile_pic: url });
+        return current.profile_pic;
+      });
+    } catch (error) {
+      await avatars.remove(url);
+      throw error;
+    }
+    if (previous !== url) await avatars.remove(previous);
+    return reload(userId);
+  }
+
   return {
-    async updateProfile(user: UserRow, changes: z.infer<typeof updateMeBody>): Promise<UserRow> {
-      const update: { bio?: string | null; profile_pic?: null } = {};
-      if (changes.bio !== undefined) update.bio = changes.bio === '' ? null : changes.bio;
-      if (changes.profile_pic === null) update.profile_pic = null;
-      if (Object.keys(update).length > 0) await updateUser(k, user.id, update);
-      return (await findUserById(k, user.id))!;
+    /** A user by username (any case) or by id, as the spec looks authors up both ways. */
+    async findByNameOrId(param: string): Promise<UserRow> {
+      const user = isUuid(param)
+        ? await findUserById(k, param.toLowerCase())
+        : await findUserByUsername(k, param);
+      if (!user) throw notFound(PEOPLE_MESSAGES.userNotFound);
+      return user;
     },
 
-    /** The user's story covers are collected first and their files removed after commit. */
+    /** The profile as the owner's privacy settings let `viewer` see it. */
+    async profile(user: UserRow, viewer: Viewer): Promise<Profile> {
+      const access = await accessTo(k, viewer, user.id);
+      const isMe = viewer?.id === user.id;
+      const following = viewer && !isMe ? await isFollowing(k, viewer.id, user.id) : undefined;
+      const totalReads = access.full ? await totalReadsOf(k, user.id) : 0;
+      return presentProfile(user, { access, isMe, isFollowing: following, totalReads });
+    },
+
+    /** The author's own list includes private stories; everyone else's public ones only. */
+    async storiesOf(user: UserRow, viewer: Viewer, page: PageQuery): Promise<Paged<Story>> {
+      await assertSeesProfile(k, viewer, user.id);
+      const own = viewer?.id === user.id;
+      const { rows, total } = await authorStoriesPage(k, user.id, own, offsetOf(page), page.limit);
+      return pageOf(await storyViews(k, rows, viewer), total, page);
+    },
+
+    async updateProfile(user: UserRow, changes: z.infer<typeof updateMeBody>): Promise<UserRow> {
+      if (changes.bio !== undefined) {
+        await updateUser(k, user.id, { bio: changes.bio === '' ? null : changes.bio });
+      }
+      if (changes.profile_pic === null) return replaceProfilePic(user.id, null);
+      return reload(user.id);
+    },
+
+    /** Re-encodes the upload (413/415 for what is not a usable image) and makes it the picture. */
+    async setProfilePic(user: UserRow, upload: Buffer): Promise<UserRow> {
+      const url = await avatars.save(user.id, upload);
+      return replaceProfilePic(user.id, url);
+    },
+
+    removeProfilePic: (user: UserRow): Promise<UserRow> => replaceProfilePic(user.id, null),
+
+    /** Story covers and the profile picture are collected in the transaction, removed after it. */
     async deleteAccount(user: UserRow): Promise<void> {
-      const covers = await coverUrlsOfAuthor(k, user.id);
-      await k.transaction().execute((trx) => deleteUserCascade(trx, user.id));
-      await createCoverStore(mediaStorage(config)).remove(...covers);
+      const files = await k.transaction().execute(async (trx) => {
+        const current = await lockUser(trx, db.dialect, user.id);
+        const covers = await coverUrlsOfAuthor(trx, user.id);
+        await deleteUserCascade(trx, user.id);
+        return { covers, profilePic: current?.profile_pic ?? null };
+      });
+      await createCoverStore(mediaStorage(config)).remove(...files.covers);
+      await avatars.remove(files.profilePic);
     },
   };
 }
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,81 @@
+import type { Genre } from '@storyloom/shared';
+import type { Db } from '../../db/index.js';
+import { countPublicStories } from './repo.js';
+
+/** How long a counted total is served before it is counted again. */
+export const COUNT_TTL_MS = 60_000;
+
+/**
+ * Totals of the public story lists, per genre and overall (docs/decisions/006-list-counts.md).
+ * A COUNT over a million-row partial index costs ~15 ms on SQLite and ~200 ms on PostgreSQL, too
+ * much for every page of every list, so each total is counted at most once a minute (concurrent
+ * misses share one count) and this node's own story writes adjust the cached totals at once.
+ * Writes made elsewhere (another node, the seed, a deleted account's stories) show within
+ * COUNT_TTL_MS.
+ */
+export class PublicStoryCounts {
+  private readonly cached = new Map<string, { value: number; expires: number }>();
+  private readonly pending = new Map<string, Promise<number>>();
+  /** Bumped by every adjustment: a count that was running meanwhile is not cached. */
+  private version = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(genre: Genre | undefined): Promise<number> {
+    const key = genre ?? '*';
+    const hit = this.cached.get(key);
+    if (hit && hit.expires > this.now()) return Promise.resolve(hit.value);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const version = this.version;
+    const count = countPublicStories(this.db.kysely, genre)
+      .then((value) => {
+        if (version === this.version)
+          this.cached.set(key, { value, expires: this.now() + COUNT_TTL_MS });
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, count);
+    return count;
+  }
+
+  /** A public story of `genre` appeared (+1) or went away (−1), committed on this node. */
+  adjust(genre: string, delta: number): void {
+    this.version += 1;
+    for (const key of [genre, '*']) {
+      const hit = this.cached.get(key);
+      if (hit) hit.value = Math.max(0, hit.value + delta);
+    }
+  }
+}
+
+const byDb = new WeakMap<Db, PublicStoryCounts>();
+
+/** The counts of one database, shared by every module of the app that uses it. */
+export function publicStoryCounts(db: Db): PublicStoryCounts {
+  let counts = byDb.get(db);
+  if (!counts) {
+    counts = new PublicStoryCounts(db);
+    byDb.set(db, counts);
+  }
+  return counts;
+}
+
+/**
+ * What a story write did to the public lists: called after commit with the story before and
+ * after (undefined when it did not exist).
+ */
+export function storyListsChanged(
+  db: Db,
+  before: { visibility: string; genre: string } | undefined,
+  after: { visibility: string; genre: string } | undefined,
+): void {
+  const counts = publicStoryCounts(db);
+  const wasPublic = before?.visibility === 'public';
+  const isPublic = after?.visibility === 'public';
+  if (wasPublic && (!isPublic || before.genre !== after?.genre)) counts.adjust(before.genre, -1);
+  if (isPublic && (!wasPublic || before?.genre !== after.genre)) counts.adjust(after.genre, 1);
+}

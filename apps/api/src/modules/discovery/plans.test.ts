@@ -1,0 +1,86 @@
+import { STORY_SORTS } from '@storyloom/shared';
+import { type Compilable, CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb, testDbKind } from '../../test/db.js';
+import { usersByPrefixQuery } from '../search/repo.js';
+import {
+  countPublicStoriesQuery,
+  followingFeedIdsQuery,
+  publicStoryIdsQuery,
+  similarStoriesQuery,
+} from './repo.js';
+
+/**
+ * The list queries read the partial indexes of migration 001 in index order: no table scan and
+ * no sort step, whatever the page. (SQLite's plans; PostgreSQL picks plans from statistics, so
+ * its plans on a test-sized table say nothing.)
+ */
+describe.skipIf(testDbKind() !== 'sqlite')('query plans (SQLite)', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.cleanup());
+
+  async function plan(query: Compilable): Promise<string> {
+    const compiled = query.compile();
+    const { rows } = await t.db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return rows.map((row) => row.detail).join(' | ');
+  }
+
+  const INDEX = { latest: 'latest', popular: 'popular', trending: 'trending' } as const;
+
+  it.each(STORY_SORTS)(
+    'serves GET /stories?sort=%s from its partial index, in order',
+    async (sort) => {
+      const all = await plan(publicStoryIdsQuery(t.db.kysely, { sort, offset: 400, limit: 20 }));
+      expect(all).toBe(`SCAN stories USING COVERING INDEX stories_${INDEX[sort]}_idx`);
+      const byGenre = await plan(
+        publicStoryIdsQuery(t.db.kysely, { sort, genre: 'Fantasy', offset: 0, limit: 20 }),
+      );
+      expect(byGenre).toBe(
+        `SEARCH stories USING COVERING INDEX stories_genre_${INDEX[sort]}_idx (genre=?)`,
+      );
+    },
+  );
+
+  it('counts from a partial index', async () => {
+    expect(await plan(countPublicStoriesQuery(t.db.kysely, undefined))).toMatch(
+      /^SCAN stories USING COVERING INDEX stories_\w+_idx$/,
+    );
+    expect(await plan(countPublicStoriesQuery(t.db.kysely, 'Fantasy'))).toMatch(
+      /^SEARCH stories USING COVERING INDEX stories_genre_\w+_idx \(genre=\?\)$/,
+    );
+  });
+
+  it('serves More Like This from the genre popularity index', async () => {
+    const query = similarStoriesQuery(
+      t.db.kysely,
+      { id: '0190a0a0-0000-7000-8000-000000000001', genre: 'Fantasy' },
+      4,
+    );
+    expect(await plan(query)).toBe(
+      'SEARCH stories USING INDEX stories_genre_popular_idx (genre=?)',
+    );
+  });
+
+  // The followed authors' stories are merged by a sort: its cost is their number, not the table's.
+  it('serves the Following feed from the follows key and the author index', async () => {
+    const detail = await plan(
+      followingFeedIdsQuery(t.db.kysely, '0190a0a0-0000-7000-8000-000000000001', 0, 20),
+    );
+    expect(detail).toContain('USING COVERING INDEX stories_author_public_idx (author_id=?)');
+    expect(detail).toMatch(
+      /follows USING (COVERING INDEX|PRIMARY KEY|INDEX) \w+ \(follower_id=\?\)/,
+    );
+    expect(detail).not.toContain('SCAN stories');
+  });
+
+  it('finds usernames by prefix on the lower(username) index, in its order', async () => {
+    expect(await plan(usersByPrefixQuery(t.db.kysely, 'sqlite', 'ab', 5))).toBe(
+      'SEARCH users USING INDEX users_username_key (<expr>>? AND <expr><?)',
+    );
+  });
+});

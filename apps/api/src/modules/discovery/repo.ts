@@ -1,0 +1,145 @@
+import type { Genre, StorySort } from '@storyloom/shared';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, StoryRow, UserRow } from '../../db/types.js';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Public stories only. Written as a literal so SQLite (and PostgreSQL's planner) can prove the
+ * partial indexes' `WHERE visibility = 'public'` and use them; a bound parameter would not.
+ */
+export const isPublic = sql<boolean>`visibility = 'public'`;
+
+/** Each list order is exactly its partial index's columns, ending in id (docs/api.md). */
+export const SORT_COLUMN = {
+  latest: 'published_at',
+  popular: 'popular_score',
+  trending: 'trending_score',
+} as const satisfies Record<StorySort, keyof StoryRow>;
+
+/**
+ * One page of public story ids in `sort` order. Only the index is read (it covers the order,
+ * the genre and the id), so a deep offset skips index entries, never table rows.
+ */
+export function publicStoryIdsQuery(
+  db: Exec,
+  params: { genre?: Genre; sort: StorySort; offset: number; limit: number },
+) {
+  let query = db.selectFrom('stories').select('id').where(isPublic);
+  if (params.genre) query = query.where('genre', '=', params.genre);
+  return query
+    .orderBy(SORT_COLUMN[params.sort], 'desc')
+    .orderBy('id', 'desc')
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined) {
+  let query = db
+    .selectFrom('stories')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(isPublic);
+  if (genre) query = query.where('genre', '=', genre);
+  return query;
+}
+
+export async function countPublicStories(db: Exec, genre: Genre | undefined): Promise<number> {
+  const { total } = await countPublicStoriesQuery(db, genre).executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * Full rows of `ids`, in the order of `ids`; anything not public (any more) is left out, a last
+ * lock on every public list.
+ */
+export async function publicStoriesInOrder(db: Exec, ids: string[]): Promise<StoryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('stories')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where(isPublic)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** 'More Like This': other public stories of the genre, most popular first. */
+export function similarStoriesQuery(
+  db: Exec,
+  story: Pick<StoryRow, 'id' | 'genre'>,
+  limit: number,
+) {
+  return db
+    .selectFrom('stories')
+    .selectAll()
+    .where(isPublic)
+    .where('genre', '=', story.genre)
+    .where('id', '<>', story.id)
+    .orderBy('popular_score', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
+const followedBy = (db: Exec, userId: string) =>
+  db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId);
+
+/** Public stories by the authors `userId` follows, newest first (stories_author_public_idx). */
+export function followingFeedIdsQuery(db: Exec, userId: string, offset: number, limit: number) {
+  return db
+    .selectFrom('stories')
+    .select('id')
+    .where(isPublic)
+    .where('author_id', 'in', followedBy(db, userId))
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countFollowingFeed(db: Exec, userId: string): Promise<number> {
+  const { total } = await db
+    .selectFrom('stories')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(isPublic)
+    .where('author_id', 'in', followedBy(db, userId))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** Authors of the `count` most popular public stories, in that order, each once. */
+export async function popularAuthorIds(db: Exec, count: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stories')
+    .select('author_id')
+    .where(isPublic)
+    .orderBy('popular_score', 'desc')
+    .orderBy('id', 'desc')
+    .limit(count)
+    .execute();
+  return [...new Set(rows.map((row) => row.author_id))];
+}
+
+/** Which of `userIds` `followerId` follows. */
+export async function followedAmong(
+  db: Exec,
+  followerId: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('followee_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', 'in', userIds)
+    .execute();
+  return new Set(rows.map((row) => row.followee_id));
+}
+
+/** Users by id, in the order of `ids`. */
+export async function usersInOrder(db: Exec, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

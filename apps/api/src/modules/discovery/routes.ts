@@ -1,0 +1,93 @@
+import {
+  envelope,
+  errorEnvelope,
+  idParams,
+  paged,
+  similarQuery,
+  story,
+  storyListQuery,
+  suggestedAuthorsQuery,
+  userSummary,
+  windowedPageQuery,
+} from '@storyloom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import type { AuthRouteDeps } from '../auth/routes.js';
+import { assertCanRead } from '../stories/policy.js';
+import { createDiscoveryService } from './service.js';
+
+const bearer = [{ bearer: [] }];
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
+
+/** Browsing: the public story lists, 'More Like This', the Following feed, suggested authors. */
+export const discoveryRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const { authenticate } = deps;
+  const discovery = createDiscoveryService(deps);
+
+  app.get(
+    '/stories',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary:
+          'Public stories: latest (first published), popular (lifetime reads + 10 × likes) or trending (decayed recent reads and likes)',
+        querystring: storyListQuery,
+        response: { 200: envelope(paged(story)), ...errors },
+      },
+      preHandler: [authenticate.optional],
+    },
+    async (request) => ok(await discovery.list(request.query, request.user)),
+  );
+
+  app.get(
+    '/stories/:id/similar',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary:
+          'More Like This: up to 4 other public stories of the same genre, most popular first',
+        params: idParams,
+        querystring: similarQuery,
+        response: { 200: envelope(z.array(story)), ...errors },
+      },
+      preHandler: [authenticate.optional],
+    },
+    async (request) => {
+      const found = await discovery.findStory(request.params.id);
+      assertCanRead(request.user, found);
+      return ok(await discovery.similar(found, request.query.limit, request.user));
+    },
+  );
+
+  app.get(
+    '/feed/following',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'Public stories by the authors the caller follows, newest first',
+        security: bearer,
+        querystring: windowedPageQuery,
+        response: { 200: envelope(paged(story)), ...errors },
+      },
+      preHandler: [authenticate.required],
+    },
+    async (request) => ok(await discovery.following(request.user!, request.query)),
+  );
+
+  app.get(
+    '/users/suggested',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary:
+          'Up to 5 authors of the 20 most popular stories, without the caller and whom they follow',
+        security: bearer,
+        querystring: suggestedAuthorsQuery,
+        response: { 200: envelope(z.array(userSummary)), ...errors },
+      },
+      preHandler: [authenticate.required],
+    },
+    async (request) => ok(await discovery.suggestedAuthors(request.user!, request.query.limit)),
+  );
+};

@@ -1,0 +1,91 @@
+import {
+  DISCOVERY,
+  type Paged,
+  type PageQuery,
+  type Story,
+  type StoryListQuery,
+  type UserSummary,
+} from '@storyloom/shared';
+import type { StoryRow, UserRow } from '../../db/types.js';
+import type { AppDeps } from '../../deps.js';
+import { isUuid } from '../../lib/ids.js';
+import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { findStoryById } from '../stories/repo.js';
+import { storyViews } from '../stories/views.js';
+import { publicStoryCounts } from './counts.js';
+import { userSummaries } from './people.js';
+import {
+  countFollowingFeed,
+  followedAmong,
+  followingFeedIdsQuery,
+  popularAuthorIds,
+  publicStoriesInOrder,
+  publicStoryIdsQuery,
+  similarStoriesQuery,
+  usersInOrder,
+} from './repo.js';
+
+type Viewer = UserRow | null;
+
+export function createDiscoveryService({ db }: AppDeps) {
+  const k = db.kysely;
+  const counts = publicStoryCounts(db);
+
+  /**
+   * Payloads of a page of public story ids: rows, tags, authors and the viewer's likes and
+   * saves in five queries, whatever the page size.
+   */
+  const viewsOf = async (ids: string[], viewer: Viewer): Promise<Story[]> =>
+    storyViews(k, await publicStoriesInOrder(k, ids), viewer);
+
+  return {
+    viewsOf,
+
+    findStory: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
+
+    /** `GET /stories`: public stories in the list order (docs/api.md). */
+    async list(query: StoryListQuery, viewer: Viewer): Promise<Paged<Story>> {
+      const rows = await publicStoryIdsQuery(k, {
+        genre: query.genre,
+        sort: query.sort,
+        offset: offsetOf(query),
+        limit: query.limit,
+      }).execute();
+      const items = await viewsOf(
+        rows.map((row) => row.id),
+        viewer,
+      );
+      return pageOf(items, await counts.get(query.genre), query);
+    },
+
+    /** 'More Like This': up to `limit` other public stories of the genre, most popular first. */
+    async similar(story: StoryRow, limit: number, viewer: Viewer): Promise<Story[]> {
+      const rows = await similarStoriesQuery(k, story, limit).execute();
+      return storyViews(k, rows, viewer);
+    },
+
+    /** Public stories by the authors the user follows, newest first. */
+    async following(user: UserRow, query: PageQuery): Promise<Paged<Story>> {
+      const rows = await followingFeedIdsQuery(k, user.id, offsetOf(query), query.limit).execute();
+      const items = await viewsOf(
+        rows.map((row) => row.id),
+        user,
+      );
+      return pageOf(items, await countFollowingFeed(k, user.id), query);
+    },
+
+    /**
+     * Up to `limit` authors of the most popular stories (spec §9: at most 5 from the 20 most
+     * popular), leaving out the user and the people they already follow.
+     */
+    async suggestedAuthors(user: UserRow, limit: number): Promise<UserSummary[]> {
+      const candidates = (await popularAuthorIds(k, DISCOVERY.suggestedFromPopular)).filter(
+        (id) => id !== user.id,
+      );
+      const followed = await followedAmong(k, user.id, candidates);
+      const picked = candidates.filter((id) => !followed.has(id)).slice(0, limit);
+      return userSummaries(k, user, await usersInOrder(k, picked));
+    },
+  };
+}
+export type DiscoveryService = ReturnType<typeof createDiscoveryService>;

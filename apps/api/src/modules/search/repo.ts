@@ -1,0 +1,129 @@
+import type { Genre, SearchSort } from '@storyloom/shared';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.js';
+import type { Database } from '../../db/types.js';
+import { fts5Match, type SearchTerms } from './terms.js';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+export interface SearchParams {
+  genre?: Genre;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+}
+
+/** Relevance weights: title 10, description 1, tags 4, author 4 (bm25 column order). */
+const BM25 = sql`bm25(story_search_fts, 10.0, 1.0, 4.0, 4.0)`;
+
+/**
+ * The tsquery of `terms`: each word through plainto_tsquery (which treats any text as words),
+ * accents folded like the documents; the last word as a prefix.
+ */
+function tsquery({ words, prefixLast }: SearchTerms): RawBuilder<unknown> {
+  const parts = words.map((word, i) => {
+    const plain = sql`plainto_tsquery('simple', storyloom_fold(${word}))`;
+    if (!(prefixLast && i === words.length - 1)) return plain;
+    return sql`(select case when numnode(w) = 0 then w else (w::text || ':*')::tsquery end from ${plain} as w)`;
+  });
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+/** The list orders applied to the matches; each ends in id so pages never overlap. */
+const LIST_ORDER = {
+  latest: sql`s.published_at desc, s.id desc`,
+  popular: sql`s.popular_score desc, s.id desc`,
+  trending: sql`s.trending_score desc, s.id desc`,
+} as const;
+
+/**
+ * Matching public stories' ids for one page. Only public stories have search documents (the
+ * triggers of migration 002) and the document carries the genre, so relevance pages and
+ * counts read the search index alone; the list orders join the stories for their columns.
+ */
+export async function searchStoryIds(
+  db: Exec,
+  dialect: DialectName,
+  terms: SearchTerms,
+  params: SearchParams,
+): Promise<string[]> {
+  const genre = params.genre ? sql`and d.genre = ${params.genre}` : sql``;
+  const page = sql`limit ${params.limit} offset ${params.offset}`;
+  let query: RawBuilder<{ id: string }>;
+  if (dialect === 'postgres') {
+    query =
+      params.sort === 'relevance'
+        ? sql`with q as (select ${tsquery(terms)} as query)
+              select d.story_id as id, ts_rank(d.document, q.query) as score
+                from q, story_search d
+               where d.document @@ q.query ${genre}
+               order by score desc, d.story_id desc ${page}`
+        : sql`select s.id
+                from story_search d
+                join stories s on s.id = d.story_id
+               where d.document @@ ${tsquery(terms)} and s.visibility = 'public' ${genre}
+               order by ${LIST_ORDER[params.sort]} ${page}`;
+  } else {
+    const match = fts5Match(terms);
+    query =
+      params.sort === 'relevance'
+        ? sql`select d.story_id as id, ${BM25} as score
+                from story_search_fts
+                join story_search d on d.doc_id = story_search_fts.rowid
+               where story_search_fts match ${match} ${genre}
+               order by score, d.story_id desc ${page}`
+        : sql`select s.id
+                from story_search_fts
+                join story_search d on d.doc_id = story_search_fts.rowid
+                join stories s on s.id = d.story_id
+               where story_search_fts match ${match} and s.visibility = 'public' ${genre}
+               order by ${LIST_ORDER[params.sort]} ${page}`;
+  }
+  const { rows } = await query.execute(db);
+  return rows.map((row) => row.id);
+}
+
+export async function countSearch(
+  db: Exec,
+  dialect: DialectName,
+  terms: SearchTerms,
+  genre: Genre | undefined,
+): Promise<number> {
+  const byGenre = genre ? sql`and d.genre = ${genre}` : sql``;
+  const query =
+    dialect === 'postgres'
+      ? sql<{ total: number | string }>`
+          select count(*) as total from story_search d
+           where d.document @@ ${tsquery(terms)} ${byGenre}`
+      : genre
+        ? sql<{ total: number | string }>`
+            select count(*) as total
+              from story_search_fts
+              join story_search d on d.doc_id = story_search_fts.rowid
+             where story_search_fts match ${fts5Match(terms)} ${byGenre}`
+        : sql<{ total: number | string }>`
+            select count(*) as total from story_search_fts
+             where story_search_fts match ${fts5Match(terms)}`;
+  const { rows } = await query.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * Users whose username starts with `prefix` (lower-case, username characters only), in
+ * username order. SQLite: a range on the lower(username) index (its BINARY order is the code
+ * point order, so the range is exactly the prefix). PostgreSQL: LIKE on the text_pattern_ops
+ * index of migration 002, which works under any database collation.
+ */
+export function usersByPrefixQuery(db: Exec, dialect: DialectName, prefix: string, limit: number) {
+  const name = sql<string>`lower(username)`;
+  const query = db.selectFrom('users').selectAll().limit(limit);
+  if (dialect === 'postgres') {
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return query
+      .where(sql<boolean>`lower(username) like ${pattern}`)
+      .orderBy(sql`lower(username) using ~<~`);
+  }
+  const last = prefix.length - 1;
+  const upper = prefix.slice(0, last) + String.fromCharCode(prefix.charCodeAt(last) + 1);
+  return query.where(name, '>=', prefix).where(name, '<', upper).orderBy(name);
+}

@@ -1,0 +1,59 @@
+import {
+  envelope,
+  errorEnvelope,
+  paged,
+  story,
+  storySearchQuery,
+  userSearchQuery,
+  userSummary,
+} from '@storyloom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { limit } from '../../lib/rate-limit.js';
+import type { AuthRouteDeps } from '../auth/routes.js';
+import { createSearchService } from './service.js';
+
+const MINUTE = 60_000;
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope };
+
+/** `GET /stories/search` and the search box's author lookup, `GET /users/search`. */
+export const searchRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const { authenticate, config } = deps;
+  const search = createSearchService(deps);
+  // Full-text queries cost more than list pages: bounded per address, generously.
+  const searchLimit = limit(app, config.rateLimitFactor, {
+    name: 'search:ip',
+    max: 300,
+    windowMs: MINUTE,
+  });
+
+  app.get(
+    '/stories/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'Full-text search of public stories (title, description, tags, author); every word required, the last also as a prefix',
+        querystring: storySearchQuery,
+        response: { 200: envelope(paged(story)), ...errors },
+      },
+      preHandler: [searchLimit, authenticate.optional],
+    },
+    async (request) => ok(await search.stories(request.query, request.user)),
+  );
+
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Users whose username starts with q (any case), in username order',
+        querystring: userSearchQuery,
+        response: { 200: envelope(z.array(userSummary)), ...errors },
+      },
+      preHandler: [searchLimit, authenticate.optional],
+    },
+    async (request) => ok(await search.users(request.query.q, request.query.limit, request.user)),
+  );
+};

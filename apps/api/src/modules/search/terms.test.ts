@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fts5Match, MAX_WORDS, searchTerms } from './terms.js';
+
+describe('searchTerms', () => {
+  it.each([
+    ['Dragon', ['dragon'], true],
+    ['  The Lantern   road ', ['lantern', 'road'], true],
+    ['lord of the', ['lord', 'the'], true],
+    ['of the', ['of', 'the'], true],
+    ['a', ['a'], false],
+    ['Café au LAIT', ['café', 'au', 'lait'], true],
+    ['cafe\u0301', ['café'], true],
+    ['ﬁre', ['fire'], true],
+    ['"dragon" AND (sea OR sky) NEAR/3 -x*', ['dragon', 'sea', 'sky', 'near', '3', 'x'], false],
+    ["'; drop table stories; --", ['drop', 'table', 'stories'], true],
+    ['title:dragon^2', ['title', 'dragon', '2'], false],
+    ['😀🐉', [], false],
+    ['', [], false],
+    ['"" () * : ^ -', [], false],
+    ['love love LOVE', ['love'], true],
+    ['龍の物語', ['龍の物語'], true],
+  ])('%j → %j', (query, words, prefixLast) => {
+    expect(searchTerms(query)).toEqual({ words, prefixLast });
+  });
+
+  it('keeps at most 12 words, the last ones (the prefix being typed among them)', () => {
+    const words = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    const terms = searchTerms(words.join(' '));
+    expect(terms.words).toEqual(words.slice(-MAX_WORDS));
+  });
+
+  it('builds an FTS5 expression of quoted strings only', () => {
+    expect(fts5Match({ words: ['dragon', 'sea'], prefixLast: true })).toBe('"dragon" "sea"*');
+    expect(fts5Match({ words: ['dragon'], prefixLast: false })).toBe('"dragon"');
+  });
+});

@@ -1,0 +1,70 @@
+import { LIMITS } from '@storyloom/shared';
+
+/**
+ * What a search box query means (docs/decisions/007-full-text-search.md): its words, all
+ * required, the last one also as a prefix. Everything else (quotes, operators such as AND, OR,
+ * NEAR, NOT, *, ^, -, parentheses, colons, SQL, emoji) is a separator, so no input can reach
+ * the engines' query syntax: each word is passed on quoted (SQLite) or through
+ * plainto_tsquery (PostgreSQL).
+ */
+export interface SearchTerms {
+  words: string[];
+  /** The last word also matches as a prefix ('drag' finds 'dragon'). */
+  prefixLast: boolean;
+}
+
+export const MAX_WORDS = 12;
+const MAX_WORD_LENGTH = 64;
+/** A one-letter prefix matches nearly everything; from two letters on it is useful. */
+const MIN_PREFIX_LENGTH = 2;
+
+/**
+ * Very common English words left out of a query when other words remain (never the last
+ * word, which may be a prefix being typed): they match most stories, add nothing to the
+ * ranking and make it slow.
+ */
+const STOPWORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'in',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
+
+/** A word: a letter or digit, then letters, digits and combining marks. */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+
+export function searchTerms(query: string): SearchTerms {
+  const text = query.slice(0, LIMITS.searchQueryMax).normalize('NFKC').toLowerCase();
+  const found = [...new Set((text.match(WORD) ?? []).map((w) => w.slice(0, MAX_WORD_LENGTH)))];
+  const last = found.length - 1;
+  const meaningful = found.filter((word, i) => i === last || !STOPWORDS.has(word));
+  const useful = meaningful.some((word) => !STOPWORDS.has(word));
+  const words = (useful ? meaningful : found).slice(-MAX_WORDS);
+  const final = words.at(-1);
+  return { words, prefixLast: final !== undefined && [...final].length >= MIN_PREFIX_LENGTH };
+}
+
+/** The FTS5 MATCH expression: every word a quoted string, the last one with `*`. */
+export function fts5Match({ words, prefixLast }: SearchTerms): string {
+  return words
+    .map((word, i) => {
+      const quoted = `"${word.replaceAll('"', '""')}"`;
+      return prefixLast && i === words.length - 1 ? `${quoted}*` : quoted;
+    })
+    .join(' ');
+}

@@ -1,0 +1,119 @@
+import { type DataExport, PRODUCT_NAME, resolveSettings } from '@storyloom/shared';
+import type { UserRow } from '../../db/types.js';
+import type { AppDeps } from '../../deps.js';
+import { presentChapter } from '../chapters/presenter.js';
+import { canRead, canReadChapter } from '../stories/policy.js';
+import { tagsOf } from '../stories/repo.js';
+import {
+  chapterReadsOfUser,
+  chaptersOfAuthor,
+  followUsernames,
+  progressOfUser,
+  reactionsOfUser,
+  type StoryRefRow,
+  storiesOfAuthor,
+} from './export-repo.js';
+import { findSettings } from './settings-repo.js';
+
+/**
+ * Everything a user owns, for `GET /users/me/export`: profile, settings, stories with every
+ * chapter (private stories and drafts included), follows, likes, saves and reading history.
+ * Nothing private of anyone else leaves: a liked, saved or read story that is now private to
+ * its author keeps its id and the user's date, with title and author blanked; so does a read
+ * chapter that went back to draft.
+ */
+export function createExportService({ db }: AppDeps) {
+  const k = db.kysely;
+
+  const ref = (viewer: UserRow, row: StoryRefRow) => {
+    const visible = canRead(viewer, row);
+    return {
+      story_id: row.story_id,
+      title: visible ? row.title : null,
+      author: visible ? row.author : null,
+    };
+  };
+
+  return {
+    async build(user: UserRow, at: Date): Promise<DataExport> {
+      const stories = await storiesOfAuthor(k, user.id);
+      const tags = await tagsOf(
+        k,
+        stories.map((story) => story.id),
+      );
+      const chapters = await chaptersOfAuthor(k, user.id);
+      const chaptersByStory = new Map<string, ReturnType<typeof presentChapter>[]>();
+      for (const chapter of chapters) {
+        const list = chaptersByStory.get(chapter.story_id) ?? [];
+        list.push(presentChapter(chapter));
+        chaptersByStory.set(chapter.story_id, list);
+      }
+      const reads = await chapterReadsOfUser(k, user.id);
+      return {
+        product: PRODUCT_NAME,
+        exported_at: at.toISOString(),
+        user: {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          email_verified: user.email_verified_at !== null,
+          bio: user.bio,
+          profile_pic: user.profile_pic,
+          followers_count: Math.max(0, user.followers_count),
+          following_count: Math.max(0, user.following_count),
+          stories_count: Math.max(0, user.stories_count),
+          created_at: user.created_at,
+          updated_at: user.updated_at,
+        },
+        settings: resolveSettings(await findSettings(k, user.id)),
+        stories: stories.map((story) => ({
+          id: story.id,
+          title: story.title,
+          description: story.description,
+          genre: story.genre,
+          tags: tags.get(story.id) ?? [],
+          visibility: story.visibility,
+          cover_image: story.cover_image,
+          reads_count: Math.max(0, story.reads_count),
+          votes_count: Math.max(0, story.votes_count),
+          comments_count: Math.max(0, story.comments_count),
+          settings: {
+            allow_comments: story.allow_comments === 1,
+            mature_content: story.mature_content === 1,
+            completion_status: story.completion_status,
+            language: story.language,
+            copyright: story.copyright,
+          },
+          published_at: story.published_at,
+          created_at: story.created_at,
+          updated_at: story.updated_at,
+          chapters: (chaptersByStory.get(story.id) ?? []).map(
+            ({ story_id, ...chapter }) => chapter,
+          ),
+        })),
+        followers: await followUsernames(k, user.id, 'followers'),
+        following: await followUsernames(k, user.id, 'following'),
+        likes: (await reactionsOfUser(k, 'likes', user.id)).map((row) => ({
+          ...ref(user, row),
+          liked_at: row.at,
+        })),
+        saves: (await reactionsOfUser(k, 'saves', user.id)).map((row) => ({
+          ...ref(user, row),
+          saved_at: row.at,
+        })),
+        reading_history: reads.map((row) => ({
+          ...ref(user, row),
+          chapter_id: row.chapter_id,
+          chapter_title: canReadChapter(user, row, row) ? row.chapter_title : null,
+          read_at: row.at,
+        })),
+        reading_progress: (await progressOfUser(k, user.id)).map((row) => ({
+          ...ref(user, row),
+          chapter_id: row.chapter_id,
+          chapter_position: row.chapter_position,
+          updated_at: row.at,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  envelope,
+  errorEnvelope,
+  paged,
+  pageQuery,
+  profile,
+  story,
+  usernameParams,
+} from '@storyloom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import type { AuthRouteDeps } from '../auth/routes.js';
+import { createUserService } from './service.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+/**
+ * Other people's profiles: `/users/{username}` (or a user id). Registered after the static
+ * `/users/me…` routes' module; the router prefers static segments anyway, so `/users/me`,
+ * `/users/search` and the like never reach these.
+ */
+export const profileRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const { authenticate } = deps;
+  const users = createUserService(deps);
+
+  app.get(
+    '/users/:username',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A profile by username or id, as its privacy settings allow the caller',
+        params: usernameParams,
+        response: { 200: envelope(profile), ...errors },
+      },
+      preHandler: [authenticate.optional],
+    },
+    async (request) => {
+      const user = await users.findByNameOrId(request.params.username);
+      return ok(await users.profile(user, request.user));
+    },
+  );
+
+  app.get(
+    '/users/:username/stories',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "A user's public stories, newest first; the user themselves also gets private ones",
+        params: usernameParams,
+        querystring: pageQuery,
+        response: { 200: envelope(paged(story)), ...errors },
+      },
+      preHandler: [authenticate.optional],
+    },
+    async (request) => {
+      const user = await users.findByNameOrId(request.params.username);
+      return ok(await users.storiesOf(user, request.user, request.query));
+    },
+  );
+};

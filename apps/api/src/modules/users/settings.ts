@@ -1,0 +1,32 @@
+import { resolveSettings, type UpdateSettingsBody, type UserSettings } from '@storyloom/shared';
+import type { AppDeps } from '../../deps.js';
+import { unauthorized } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { lockUser } from './repo.js';
+import { findSettings, saveSettings } from './settings-repo.js';
+
+/**
+ * The spec's settings object, kept on the server so it follows the user across devices.
+ * Stored as JSON in user_settings; fields never saved read as the spec's defaults.
+ */
+export function createSettingsService({ db }: AppDeps) {
+  const k = db.kysely;
+  return {
+    get: async (userId: string): Promise<UserSettings> =>
+      resolveSettings(await findSettings(k, userId)),
+
+    /** Merges the given fields into the stored settings under the user's row lock. */
+    update: (userId: string, changes: UpdateSettingsBody): Promise<UserSettings> =>
+      k.transaction().execute(async (trx) => {
+        if (!(await lockUser(trx, db.dialect, userId))) throw unauthorized();
+        const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
+        const merged = resolveSettings({
+          ...resolveSettings(await findSettings(trx, userId)),
+          ...Object.fromEntries(defined),
+        });
+        await saveSettings(trx, userId, merged, nowIso());
+        return merged;
+      }),
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

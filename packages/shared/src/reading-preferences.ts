@@ -1,0 +1,100 @@
+/**
+ * The reader's preferences (spec §3 "Reading preferences", §9 "Reading defaults"), kept in the
+ * browser under STORAGE_KEYS.readingPreferences as {fontSize, lineHeight, fontFamily, textAlign,
+ * theme}. Zod-free so the web bundle can use it alone.
+ */
+
+export const READER_THEMES = ['light', 'sepia', 'dark', 'night'] as const;
+export type ReaderTheme = (typeof READER_THEMES)[number];
+
+export const READER_FONT_FAMILIES = ['serif', 'sans-serif', 'monospace'] as const;
+export type ReaderFontFamily = (typeof READER_FONT_FAMILIES)[number];
+
+export const READER_TEXT_ALIGNS = ['left', 'center', 'justify'] as const;
+export type ReaderTextAlign = (typeof READER_TEXT_ALIGNS)[number];
+
+/** Font size in px and unitless line height: default, range and slider step (spec §9). */
+export const READING_RANGES = {
+  fontSize: { min: 12, max: 32, step: 2 },
+  lineHeight: { min: 1.2, max: 2.5, step: 0.1 },
+} as const;
+
+export interface ReadingPreferences {
+  fontSize: number;
+  lineHeight: number;
+  fontFamily: ReaderFontFamily;
+  textAlign: ReaderTextAlign;
+  theme: ReaderTheme;
+}
+
+export const DEFAULT_READING_PREFERENCES: Readonly<ReadingPreferences> = Object.freeze({
+  fontSize: 18,
+  lineHeight: 1.8,
+  fontFamily: 'serif',
+  textAlign: 'left',
+  theme: 'light',
+});
+
+/** The typeface each family names (spec §2: serif Georgia, sans-serif Inter, monospace Courier). */
+export const READER_FONT_LABELS: Record<ReaderFontFamily, string> = {
+  serif: 'Georgia',
+  'sans-serif': 'Inter',
+  monospace: 'Courier',
+};
+
+/** Rounds to the slider's step (0.1 for line height) without floating-point tails. */
+export const roundLineHeight = (value: number): number => Math.round(value * 10) / 10;
+
+function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+function validFontSize(value: unknown): value is number {
+  const { min, max, step } = READING_RANGES.fontSize;
+  return (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= min &&
+    value <= max &&
+    (value - min) % step === 0
+  );
+}
+
+function validLineHeight(value: unknown): value is number {
+  const { min, max } = READING_RANGES.lineHeight;
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= min - 1e-9 &&
+    value <= max + 1e-9 &&
+    Math.abs(roundLineHeight(value) - value) < 1e-9
+  );
+}
+
+/**
+ * Preferences from anything (the parsed stored JSON, or a partial update): each field that is
+ * missing or not one of the allowed values falls back to its default, field by field.
+ */
+export function resolveReadingPreferences(stored: unknown): ReadingPreferences {
+  const input = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const d = DEFAULT_READING_PREFERENCES;
+  return {
+    fontSize: validFontSize(input.fontSize) ? input.fontSize : d.fontSize,
+    lineHeight: validLineHeight(input.lineHeight)
+      ? roundLineHeight(input.lineHeight)
+      : d.lineHeight,
+    fontFamily: isOneOf(READER_FONT_FAMILIES, input.fontFamily) ? input.fontFamily : d.fontFamily,
+    textAlign: isOneOf(READER_TEXT_ALIGNS, input.textAlign) ? input.textAlign : d.textAlign,
+    theme: isOneOf(READER_THEMES, input.theme) ? input.theme : d.theme,
+  };
+}
+
+/** Parses the stored string; unreadable JSON means the defaults. */
+export function parseReadingPreferences(raw: string | null | undefined): ReadingPreferences {
+  if (!raw) return { ...DEFAULT_READING_PREFERENCES };
+  try {
+    return resolveReadingPreferences(JSON.parse(raw) as unknown);
+  } catch {
+    return { ...DEFAULT_READING_PREFERENCES };
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { DISCOVERY, GENRES, type Genre, LIMITS, SEARCH_SORTS, STORY_SORTS } from '../constants.js';
+import { DISCOVERY_MESSAGES } from '../messages-discovery.js';
+import { pageQuery } from './common.js';
+
+const GENRE_BY_KEY = new Map<string, Genre>(GENRES.map((genre) => [genre.toLowerCase(), genre]));
+
+/** A genre name in any case; blank or 'All' means every genre (undefined). */
+export const genreFilter = z
+  .string()
+  .max(100)
+  .optional()
+  .transform((value, ctx): Genre | undefined => {
+    const key = (value ?? '').trim().toLowerCase();
+    if (key === '' || key === 'all') return undefined;
+    const genre = GENRE_BY_KEY.get(key);
+    if (!genre) ctx.addIssue({ code: 'custom', message: DISCOVERY_MESSAGES.genreInvalid });
+    return genre;
+  });
+
+/** Pages that start beyond the result window are refused; `total` still counts everything. */
+const withinWindow = (query: { page: number; limit: number }, ctx: z.RefinementCtx) => {
+  if ((query.page - 1) * query.limit >= DISCOVERY.resultWindow) {
+    ctx.addIssue({ code: 'custom', path: ['page'], message: DISCOVERY_MESSAGES.pageTooDeep });
+  }
+};
+
+/** `GET /stories`: public stories in one of the list orders (docs/api.md). */
+export const storyListQuery = pageQuery
+  .extend({
+    genre: genreFilter,
+    sort: z.enum(STORY_SORTS, { message: DISCOVERY_MESSAGES.sortInvalid }).default('latest'),
+  })
+  .superRefine(withinWindow);
+export type StoryListQuery = z.infer<typeof storyListQuery>;
+
+/**
+ * `GET /stories/search`. `q` longer than LIMITS.searchQueryMax is truncated, never refused; a
+ * blank `q` (or one with no words) answers like `GET /stories`. `sort` defaults to relevance
+ * with words to match, else latest.
+ */
+export const storySearchQuery = pageQuery
+  .extend({
+    q: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').slice(0, LIMITS.searchQueryMax)),
+    genre: genreFilter,
+    sort: z.enum(SEARCH_SORTS, { message: DISCOVERY_MESSAGES.searchSortInvalid }).optional(),
+  })
+  .superRefine(withinWindow);
+export type StorySearchQuery = z.infer<typeof storySearchQuery>;
+
+/** A paged list bounded by the result window (`GET /feed/following`). */
+export const windowedPageQuery = pageQuery.superRefine(withinWindow);
+
+export const similarQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(DISCOVERY.similarMax).default(DISCOVERY.similarMax),
+});
+
+export const suggestedAuthorsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DISCOVERY.suggestedAuthorsMax)
+    .default(DISCOVERY.suggestedAuthorsMax),
+});
+
+/** `GET /users/search`: a username prefix, any case. */
+export const userSearchQuery = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').slice(0, LIMITS.searchQueryMax)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DISCOVERY.userSearchMax)
+    .default(DISCOVERY.userSearchDefault),
+});
+
+/**
+ * A user in search results and suggestions. When the user's privacy settings hide their
+ * profile from the caller (`restricted: true`) only `id` and `username` are present.
+ */
+export const userSummary = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    restricted: z.boolean().describe('true when privacy settings hide the rest from the caller'),
+    bio: z.string().nullable().optional(),
+    profile_pic: z.string().nullable().optional(),
+    followers_count: z.number().int().optional(),
+    stories_count: z.number().int().optional().describe('Public stories'),
+  })
+  .meta({ id: 'UserSummary' });
+export type UserSummary = z.infer<typeof userSummary>;

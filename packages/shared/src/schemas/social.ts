@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { VISIBILITIES } from '../constants.js';
+import { isoDate } from './common.js';
+import { userSettings } from './settings.js';
+import { storySettings } from './stories.js';
+
+/** `/users/{username}/…`: a username (any case) or a user id (the spec looks authors up by id). */
+export const usernameParams = z.object({ username: z.string().min(1).max(100) });
+export const storyIdParams = z.object({ storyId: z.string().max(100) });
+
+/**
+ * The 96×96 version of a profile picture: uploads are stored as `…-lg.webp` (400×400) and
+ * `…-sm.webp` (96×96), and payloads carry the large URL only.
+ */
+export const profilePicThumbOf = (url: string | null | undefined): string | null =>
+  url ? url.replace(/-lg\.webp$/, '-sm.webp') : null;
+
+/**
+ * `GET /users/{username}`. When the owner's privacy settings hide the profile from the caller
+ * (`restricted: true`) only `id`, `username` and the caller's own relation are present.
+ */
+export const profile = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    restricted: z.boolean().describe('true when privacy settings hide the rest from the caller'),
+    is_me: z.boolean().describe('The caller is this user'),
+    is_following: z.boolean().optional().describe('Signed-in callers other than the user'),
+    email: z.string().optional().describe('The owner, or others when "show email" is on'),
+    bio: z.string().nullable().optional(),
+    profile_pic: z.string().nullable().optional(),
+    followers_count: z.number().int().optional(),
+    following_count: z.number().int().optional(),
+    stories_count: z.number().int().optional().describe('Public stories'),
+    total_reads: z.number().int().optional().describe('Reads of all public stories'),
+    created_at: isoDate.optional(),
+    updated_at: isoDate.optional(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profile>;
+
+/** An item of a followers/following list. */
+export const userCard = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    restricted: z.boolean().describe('true when privacy settings hide the rest from the caller'),
+    bio: z.string().nullable().optional(),
+    profile_pic: z.string().nullable().optional(),
+    followers_count: z.number().int().optional(),
+    stories_count: z.number().int().optional(),
+    is_following: z.boolean().optional().describe('Signed-in callers only'),
+    followed_at: isoDate.describe('When this follow happened'),
+  })
+  .meta({ id: 'UserCard' });
+export type UserCard = z.infer<typeof userCard>;
+
+/** After follow/unfollow: the followed user's followers and the caller's own following count. */
+export const followResult = z.object({
+  following: z.boolean(),
+  followers_count: z.number().int().describe("The other user's followers"),
+  following_count: z.number().int().describe('How many users the caller follows'),
+});
+export type FollowResult = z.infer<typeof followResult>;
+
+export const likeResult = z.object({ liked: z.boolean(), votes_count: z.number().int() });
+export type LikeResult = z.infer<typeof likeResult>;
+
+export const saveResult = z.object({ saved: z.boolean() });
+export type SaveResult = z.infer<typeof saveResult>;
+
+const exportStoryRef = z.object({
+  story_id: z.string(),
+  title: z.string().nullable().describe('null when the story is now private to its author'),
+  author: z.string().nullable(),
+});
+
+/** `GET /users/me/export`: everything the user owns, as a JSON file. */
+export const dataExport = z
+  .object({
+    product: z.string(),
+    exported_at: isoDate,
+    user: z.object({
+      id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      email_verified: z.boolean(),
+      bio: z.string().nullable(),
+      profile_pic: z.string().nullable(),
+      followers_count: z.number().int(),
+      following_count: z.number().int(),
+      stories_count: z.number().int(),
+      created_at: isoDate,
+      updated_at: isoDate,
+    }),
+    settings: userSettings,
+    stories: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        genre: z.string(),
+        tags: z.array(z.string()),
+        visibility: z.enum(VISIBILITIES),
+        cover_image: z.string().nullable(),
+        reads_count: z.number().int(),
+        votes_count: z.number().int(),
+        comments_count: z.number().int(),
+        settings: storySettings,
+        published_at: isoDate.nullable(),
+        created_at: isoDate,
+        updated_at: isoDate,
+        chapters: z.array(
+          z.object({
+            id: z.string(),
+            title: z.string(),
+            content: z.string(),
+            order: z.number().int(),
+            published: z.boolean(),
+            word_count: z.number().int(),
+            reads_count: z.number().int(),
+            published_at: isoDate.nullable(),
+            created_at: isoDate,
+            updated_at: isoDate,
+          }),
+        ),
+      }),
+    ),
+    followers: z.array(z.object({ username: z.string(), followed_at: isoDate })),
+    following: z.array(z.object({ username: z.string(), followed_at: isoDate })),
+    likes: z.array(exportStoryRef.extend({ liked_at: isoDate })),
+    saves: z.array(exportStoryRef.extend({ saved_at: isoDate })),
+    reading_history: z.array(
+      exportStoryRef.extend({
+        chapter_id: z.string(),
+        chapter_title: z.string().nullable(),
+        read_at: isoDate,
+      }),
+    ),
+    reading_progress: z.array(
+      exportStoryRef.extend({
+        chapter_id: z.string(),
+        chapter_position: z.number().int(),
+        updated_at: isoDate,
+      }),
+    ),
+  })
+  .meta({ id: 'DataExport' });
+export type DataExport = z.infer<typeof dataExport>;
+
+/** `Storyloom_data_{username}_{timestamp}.json` (spec §9's `{product}_data_{username}_{timestamp}.json`). */
+export const exportFileName = (product: string, username: string, at: Date): string =>
+  `${product}_data_${username}_${at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.json`;
