@@ -1,0 +1,95 @@
+import { LIMITS } from '@storyloom/shared';
+import { CalendarCheck, Send } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { formatDate } from '../../../lib/format';
+import { formatWordCount, wordCountOfHtml } from '../model/content';
+import type { ChapterDraft } from '../model/story-form';
+import { LazyRichTextEditor } from './lazy-editor';
+
+type ChapterPanelProps = {
+  chapter: ChapterDraft;
+  position: number;
+  /** Changes when the editor must start over from `chapter.content` (after a reload). */
+  revision: number;
+  onChange: (patch: Partial<Pick<ChapterDraft, 'title' | 'content'>>) => void;
+  /** Edit form: marks the chapter published locally (saved with Save Changes). */
+  onPublish?: () => void;
+  disabled?: boolean;
+};
+
+function PublishStatus({ chapter }: { chapter: ChapterDraft }) {
+  if (!chapter.published) return <span>Not published yet</span>;
+  if (!chapter.publishedAt) return <span>Published when you save changes</span>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <CalendarCheck className="size-3.5" aria-hidden="true" />
+      Published {formatDate(chapter.publishedAt)}
+    </span>
+  );
+}
+
+/** The selected chapter: its title, the rich-text editor and its live word count. */
+export function ChapterPanel({
+  chapter,
+  position,
+  revision,
+  onChange,
+  onPublish,
+  disabled = false,
+}: ChapterPanelProps) {
+  const id = useId();
+  const words = wordCountOfHtml(chapter.content);
+  return (
+    <section
+      aria-label={`Chapter ${position}`}
+      className="min-w-0 space-y-4"
+      data-testid="chapter-panel"
+    >
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}title`} className="text-sm font-medium text-foreground">
+          Chapter title
+        </label>
+        <Input
+          id={`${id}title`}
+          value={chapter.title}
+          onChange={(event) => onChange({ title: event.target.value })}
+          placeholder={`Chapter ${position}`}
+          maxLength={LIMITS.chapterTitleMax}
+          disabled={disabled}
+          autoComplete="off"
+          data-testid="chapter-title-input"
+        />
+      </div>
+      <div className="space-y-1.5">
+        <span id={`${id}content`} className="block text-sm font-medium text-foreground">
+          Content
+        </span>
+        <LazyRichTextEditor
+          key={`${chapter.key}:${revision}`}
+          value={chapter.content}
+          onChange={(content) => onChange({ content })}
+          labelledBy={`${id}content`}
+          describedBy={`${id}words`}
+          placeholder="Start writing your chapter…"
+          disabled={disabled}
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span id={`${id}words`} data-testid="word-count" className="tabular-nums">
+            {formatWordCount(words)}
+          </span>
+          {onPublish ? <PublishStatus chapter={chapter} /> : null}
+        </div>
+        {onPublish && !chapter.published ? (
+          <Button size="sm" onClick={onPublish} disabled={disabled} data-testid="publish-chapter">
+            <Send aria-hidden="true" />
+            Publish Chapter
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

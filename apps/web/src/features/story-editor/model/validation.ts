@@ -1,0 +1,67 @@
+import { STORY_MESSAGES } from '@storyloom/shared';
+import { isBlankHtml } from './content';
+import type { ChapterDraft, StoryDetails } from './story-form';
+
+/** A refusal shown as the spec's toast; `field` says where to send the user to fix it. */
+export type Problem = {
+  title: string;
+  description: string;
+  field: 'title' | 'genre' | 'content';
+  /** The chapter at fault, for chapter problems. */
+  chapterKey?: string;
+};
+
+function detailsProblem(details: StoryDetails): Problem | null {
+  if (!details.title.trim()) {
+    return {
+      title: STORY_MESSAGES.titleRequiredTitle,
+      description: STORY_MESSAGES.titleRequired,
+      field: 'title',
+    };
+  }
+  if (!details.genre) {
+    return {
+      title: STORY_MESSAGES.genreRequiredTitle,
+      description: STORY_MESSAGES.genreRequired,
+      field: 'genre',
+    };
+  }
+  return null;
+}
+
+/** Create story (spec §5): title, genre, then at least one chapter with content. */
+export function createProblem(details: StoryDetails, chapters: readonly ChapterDraft[]) {
+  const problem = detailsProblem(details);
+  if (problem) return problem;
+  if (chapters.every((chapter) => isBlankHtml(chapter.content))) {
+    return {
+      title: STORY_MESSAGES.contentRequiredTitle,
+      description: STORY_MESSAGES.contentRequired,
+      field: 'content',
+      ...(chapters[0] ? { chapterKey: chapters[0].key } : {}),
+    } satisfies Problem;
+  }
+  return null;
+}
+
+/** Publishing a chapter needs visible content (spec §5 "Publish chapter"). */
+export function publishProblem(chapter: ChapterDraft): Problem | null {
+  if (!isBlankHtml(chapter.content)) return null;
+  return {
+    title: STORY_MESSAGES.chapterNoContentTitle,
+    description: STORY_MESSAGES.chapterNoContent,
+    field: 'content',
+    chapterKey: chapter.key,
+  };
+}
+
+/** Edit story: title and genre as on create; a published chapter must keep its content. */
+export function saveProblem(details: StoryDetails, chapters: readonly ChapterDraft[]) {
+  const problem = detailsProblem(details);
+  if (problem) return problem;
+  for (const chapter of chapters) {
+    const chapterProblem = chapter.published ? publishProblem(chapter) : null;
+    if (chapterProblem) return chapterProblem;
+  }
+  return null;
+}
