@@ -4,13 +4,21 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@storyloom/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type PageMetaResolver, renderIndex } from '../modules/share/meta.js';
+
+interface SpaOptions {
+  staticDir?: string;
+  /** Link-preview tags for the pages that have them (story and profile pages). */
+  pageMeta?: PageMetaResolver;
+}
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other
  * non-API GET so the client router can answer (its 404 page included). Unknown /api paths get
- * the 404 envelope, never the SPA.
+ * the 404 envelope, never the SPA. Story and profile pages get their own title and Open Graph
+ * tags in that index.html; a failed lookup only costs the preview, never the page.
  */
-export const spa = fp(async (app: FastifyInstance, opts: { staticDir?: string }) => {
+export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
   const indexHtml = opts.staticDir
     ? readFileSync(join(opts.staticDir, 'index.html'), 'utf8')
     : null;
@@ -29,13 +37,25 @@ export const spa = fp(async (app: FastifyInstance, opts: { staticDir?: string })
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+
+  async function pageFor(url: string, html: string): Promise<string> {
+    if (!opts.pageMeta) return html;
+    try {
+      const meta = await opts.pageMeta(url);
+      return meta ? renderIndex(html, meta) : html;
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'link preview lookup failed; serving the plain page');
+      return html;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (indexHtml && isPage && !request.url.startsWith('/api/') && request.url !== '/api') {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(indexHtml);
+        .send(await pageFor(request.url, indexHtml));
     }
     return reply.status(404).send({
       success: false,
