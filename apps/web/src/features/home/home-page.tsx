@@ -1,10 +1,24 @@
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@storyloom/shared';
-import { BookOpen, PenLine, Sparkles } from 'lucide-react';
+import { BookOpen, Flame, PenLine, Sparkles, Star, TrendingUp, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { ReadingChallengeCard } from '../../components/reading-challenge-card';
 import { buttonClasses } from '../../components/ui/button';
+import { useStorySection } from '../../lib/story-lists';
 import { useAuthStore } from '../../stores/auth-store';
+import { GenreGrid } from './components/genre-grid';
+import { QuoteRotator } from './components/quote-rotator';
+import { StorySection } from './components/story-section';
 import { CoverStack } from './cover-stack';
+
+/** Spec §9: what the home page loads. */
+const HOME = { featured: 6, trending: 12, trendingShown: 8, latest: 8, mostPopular: 4 } as const;
+
+const STATS = [
+  { value: '2.5M+', label: 'pages read today' },
+  { value: '850K+', label: 'active readers' },
+  { value: '125K+', label: 'stories published' },
+] as const;
 
 export function HomePage() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -15,42 +29,131 @@ export function HomePage() {
     ? { label: 'Start Writing', to: '/stories/create' }
     : { label: 'Join as Writer', to: '/auth/signup' };
 
+  const featured = useStorySection({ sort: 'popular', limit: HOME.featured });
+  const trending = useStorySection({ sort: 'trending', limit: HOME.trending });
+  const latest = useStorySection({ sort: 'latest', limit: HOME.latest });
+  const mostPopular = useStorySection({ sort: 'popular', limit: HOME.mostPopular });
+
   return (
-    <section className="relative isolate overflow-hidden" aria-labelledby="hero-title">
+    <>
       <PageTitle />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_15%_10%,rgba(99,102,241,0.18),transparent),radial-gradient(45%_45%_at_90%_30%,rgba(236,72,153,0.14),transparent)]"
-      />
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-[1.1fr_0.9fr] lg:py-28">
-        <div>
-          <p className="inline-flex items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-sm font-medium text-muted-foreground backdrop-blur">
-            <Sparkles className="size-4 text-primary" aria-hidden="true" />
-            {PRODUCT_NAME}
-          </p>
-          <h1
-            id="hero-title"
-            className="mt-6 text-balance font-serif text-4xl font-bold leading-[1.1] tracking-tight sm:text-5xl lg:text-6xl"
-          >
-            {PRODUCT_TAGLINE}
-          </h1>
-          <p className="mt-6 max-w-xl text-lg text-muted-foreground">
-            Discover serialized fiction in every genre, from slow-burn romance to midnight
-            mysteries, or publish your own story one chapter at a time.
-          </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link to={primary.to} className={buttonClasses({ size: 'lg' })}>
-              <BookOpen aria-hidden="true" />
-              {primary.label}
-            </Link>
-            <Link to={secondary.to} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-              <PenLine aria-hidden="true" />
-              {secondary.label}
-            </Link>
+      <section className="relative isolate overflow-hidden" aria-labelledby="hero-title">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_15%_10%,rgba(99,102,241,0.18),transparent),radial-gradient(45%_45%_at_90%_30%,rgba(236,72,153,0.14),transparent)]"
+        />
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-sm font-medium text-muted-foreground backdrop-blur">
+              <Sparkles className="size-4 text-primary" aria-hidden="true" />
+              {PRODUCT_NAME}
+            </p>
+            <h1
+              id="hero-title"
+              className="mt-6 text-balance font-serif text-4xl font-bold leading-[1.1] tracking-tight sm:text-5xl lg:text-6xl"
+            >
+              {PRODUCT_TAGLINE}
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-muted-foreground">
+              Discover serialized fiction in every genre, from slow-burn romance to midnight
+              mysteries, or publish your own story one chapter at a time.
+            </p>
+            <QuoteRotator />
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+              <Link to={primary.to} className={buttonClasses({ size: 'lg' })}>
+                <BookOpen aria-hidden="true" />
+                {primary.label}
+              </Link>
+              <Link to={secondary.to} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+                <PenLine aria-hidden="true" />
+                {secondary.label}
+              </Link>
+            </div>
           </div>
+          <CoverStack />
         </div>
-        <CoverStack />
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4">
+        <ul
+          aria-label={`${PRODUCT_NAME} in numbers`}
+          className="grid gap-3 sm:grid-cols-3"
+          data-testid="home-stats"
+        >
+          {STATS.map((stat) => (
+            <li
+              key={stat.label}
+              className="rounded-2xl border bg-card px-5 py-4 text-center shadow-sm"
+            >
+              <span className="block font-serif text-3xl font-bold text-primary">{stat.value}</span>
+              <span className="text-sm text-muted-foreground">{stat.label}</span>
+            </li>
+          ))}
+        </ul>
+
+        <StorySection
+          id="featured"
+          title="Featured Stories This Week"
+          subtitle="Handpicked favourites readers can’t put down"
+          icon={<Star className="size-6 text-amber-500" aria-hidden="true" />}
+          {...featured}
+          count={HOME.featured}
+          columns={6}
+          viewAll={{ to: '/stories?sort=popular', label: 'View all' }}
+        />
+
+        <GenreGrid />
+
+        <StorySection
+          id="most-popular"
+          title="Most Popular Stories"
+          icon={<Flame className="size-6 text-orange-500" aria-hidden="true" />}
+          {...mostPopular}
+          count={HOME.mostPopular}
+        />
+
+        <StorySection
+          id="trending"
+          title="Trending This Week"
+          icon={<TrendingUp className="size-6 text-emerald-500" aria-hidden="true" />}
+          stories={trending.stories.slice(0, HOME.trendingShown)}
+          loading={trending.loading}
+          count={HOME.trendingShown}
+          ranked
+          viewAll={{ to: '/stories?sort=trending', label: 'View all' }}
+        />
+
+        <StorySection
+          id="latest"
+          title="Fresh Off the Press"
+          subtitle="The newest stories on Storyloom"
+          icon={<Zap className="size-6 text-sky-500" aria-hidden="true" />}
+          {...latest}
+          count={HOME.latest}
+          viewAll={{ to: '/stories?sort=latest', label: 'View all' }}
+        />
+
+        <div className="py-10">
+          <ReadingChallengeCard signedIn={isAuthenticated} />
+        </div>
+
+        <section
+          aria-labelledby="cta-title"
+          data-testid="home-cta"
+          className="mb-16 mt-6 rounded-3xl border bg-card px-6 py-12 text-center shadow-sm"
+        >
+          <h2 id="cta-title" className="font-serif text-3xl font-bold">
+            Your next favourite story is waiting
+          </h2>
+          <p className="mx-auto mt-3 max-w-lg text-muted-foreground">
+            Thousands of stories across every genre, free to read.
+          </p>
+          <Link to="/stories" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+            <BookOpen aria-hidden="true" />
+            Browse All Stories
+          </Link>
+        </section>
       </div>
-    </section>
+    </>
   );
 }

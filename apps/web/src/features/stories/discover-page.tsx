@@ -1,36 +1,156 @@
+import { DISCOVERY, DISCOVERY_MESSAGES } from '@storyloom/shared';
+import { SearchX } from 'lucide-react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { EmptyState } from '../../components/empty-state';
+import { ListError } from '../../components/list-error';
+import { PageTitle } from '../../components/page-title';
+import { StoryCardSkeleton, StoryGrid } from '../../components/story/story-card';
+import { Button } from '../../components/ui/button';
+import { useAuthStore } from '../../stores/auth-store';
+import { DISCOVER_PAGE_SIZE, useDiscoverResults, useMatchingAuthors } from './discover/api';
+import { AuthorMatches } from './discover/author-matches';
+import { FilterBar, FilterChips } from './discover/filter-bar';
+import { Pager } from './discover/pager';
+import { EditorsPicks, Recommendations, SignUpBanner } from './discover/side-sections';
+import {
+  type DiscoverState,
+  nextDiscoverState,
+  readDiscoverState,
+  writeDiscoverState,
+} from './discover/url-state';
 
-/** /stories and /stories/search. Reads the URL's filters so links into it are visibly honoured. */
+/** Pages beyond the server's result window are refused, so the pager stops there. */
+const MAX_PAGES = Math.ceil(DISCOVERY.resultWindow / DISCOVER_PAGE_SIZE);
+
+function titleOf(state: DiscoverState): string {
+  if (state.q) return `Search results for “${state.q}”`;
+  if (state.genre) return `${state.genre} Stories`;
+  return 'Discover Stories';
+}
+
+/** /stories and /stories/search: browse and search public stories. The URL is the state. */
 export function DiscoverPage() {
-  const [params] = useSearchParams();
-  const query = params.get('q')?.trim();
-  const genre = params.get('genre')?.trim();
-  const sort = params.get('sort')?.trim();
-  const filters = [
-    query ? { label: 'Search', value: query } : null,
-    genre ? { label: 'Genre', value: genre } : null,
-    sort ? { label: 'Sort', value: sort } : null,
-  ].filter((filter) => filter !== null);
+  const [params, setParams] = useSearchParams();
+  const state = readDiscoverState(params);
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
+  const results = useDiscoverResults(state);
+  const authors = useMatchingAuthors(state.q);
+
+  const update = (change: Partial<DiscoverState>) =>
+    setParams(writeDiscoverState(nextDiscoverState(state, change)));
+
+  const goToPage = (page: number) => {
+    update({ page });
+    window.scrollTo({ top: 0 });
+  };
+
+  const { error } = results;
+  useEffect(() => {
+    if (error) console.error('Failed to load stories', error);
+  }, [error]);
+
+  const data = results.data;
+  const total = data?.total ?? 0;
+  const totalPages = Math.min(Math.ceil(total / DISCOVER_PAGE_SIZE), MAX_PAGES);
+  const filtered = Boolean(state.q || state.genre || state.sort);
+  const title = titleOf(state);
 
   return (
-    <PlaceholderPage
-      title="Discover Stories"
-      description="Stories will be listed here with search, genre and sort filters, grid or list view, and pages. The list is not built yet."
-    >
-      {filters.length > 0 ? (
-        <dl className="mt-6 flex flex-wrap gap-2" data-testid="discover-filters">
-          {filters.map(({ label, value }) => (
-            <div
-              key={label}
-              className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm text-accent-foreground"
-            >
-              <dt className="font-medium">{label}:</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-    </PlaceholderPage>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <PageTitle title={title} />
+      <h1 className="font-serif text-3xl font-bold sm:text-4xl">{title}</h1>
+      <p className="mt-2 text-muted-foreground">
+        Find your next favourite story by title, genre or author.
+      </p>
+
+      <div className="mt-6 space-y-4">
+        <FilterBar state={state} onChange={update} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <FilterChips state={state} onChange={update} />
+          {data ? (
+            <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
+              {total.toLocaleString('en-US')} {total === 1 ? 'story' : 'stories'} found
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-8">
+          <AuthorMatches authors={authors} />
+          <section
+            aria-label="Stories"
+            aria-busy={results.isFetching}
+            data-testid="discover-results"
+          >
+            {results.isPending ? (
+              <div
+                className={
+                  state.view === 'grid'
+                    ? 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4'
+                    : 'flex flex-col gap-4'
+                }
+              >
+                {Array.from({ length: 8 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <StoryCardSkeleton key={index} layout={state.view} />
+                ))}
+              </div>
+            ) : results.isError && !data ? (
+              <ListError
+                title="Could not load stories"
+                error={results.error}
+                onRetry={() => void results.refetch()}
+              />
+            ) : data && data.items.length > 0 ? (
+              <>
+                <StoryGrid
+                  stories={data.items}
+                  layout={state.view}
+                  className={
+                    results.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined
+                  }
+                />
+                <Pager page={state.page} totalPages={totalPages} onPage={goToPage} />
+              </>
+            ) : (
+              <EmptyState
+                icon={SearchX}
+                title={DISCOVERY_MESSAGES.noStoriesFound}
+                data-testid="discover-empty"
+                description={
+                  total > 0
+                    ? 'This page is past the last one.'
+                    : filtered
+                      ? 'Try other words, another genre or fewer filters.'
+                      : 'No stories have been published yet.'
+                }
+                action={
+                  total > 0 ? (
+                    <Button variant="outline" onClick={() => goToPage(1)}>
+                      Go to the first page
+                    </Button>
+                  ) : filtered ? (
+                    <Button
+                      variant="outline"
+                      onClick={() => update({ q: '', genre: undefined, sort: undefined })}
+                    >
+                      Clear filters
+                    </Button>
+                  ) : null
+                }
+              />
+            )}
+          </section>
+        </div>
+        <aside className="space-y-6" aria-label="More to read">
+          <EditorsPicks />
+          {signedIn ? null : <SignUpBanner />}
+        </aside>
+      </div>
+
+      <Recommendations signedIn={signedIn} />
+    </div>
   );
 }

@@ -1,0 +1,38 @@
+import { Feather, Heart, Library, Rocket, Search, Wand2 } from 'lucide-react';
+import { Link } from 'react-router';
+
+/** Spec §2: six genres, each with a static story count. */
+const HOME_GENRES = [
+  { name: 'Romance', count: '45.2K', tone: 'from-pink-500 to-rose-600', Icon: Heart },
+  { name: 'Mystery', count: '28.7K', tone: 'from-slate-600 to-slate-800', Icon: Search },
+  { name: 'Fantasy', count: '38.1K', tone: 'from-violet-500 to-indigo-700', Icon: Wand2 },
+  { name: 'Sci-Fi', count: '22.4K', tone: 'from-cyan-500 to-blue-700', Icon: Rocket },
+  { name: 'Poetry', count: '15.9K', tone: 'from-amber-500 to-orange-600', Icon: Feather },
+  { name: 'Non-Fiction', count: '12.3K', tone: 'from-emerald-500 to-teal-700', Icon: Library },
+] as const;
+
+export function GenreGrid() {
+  return (
+    <section aria-labelledby="genres-title" data-testid="home-genres" className="py-10">
+      <h2 id="genres-title" className="mb-6 font-serif text-2xl font-bold sm:text-3xl">
+        Explore Genres
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {HOME_GENRES.map((genre) => (
+          <li key={genre.name}>
+            <Link
+              to={`/stories?genre=${encodeURIComponent(genre.name)}`}
+              className={`flex h-full flex-col justify-between gap-4 rounded-2xl bg-gradient-to-br p-4 text-white shadow-sm transition-transform hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ${genre.tone}`}
+            >
+              <genre.Icon className="size-7" aria-hidden="true" />
+              <span>
+                <span className="block font-semibold">{genre.name}</span>
+                <span className="block text-sm text-white/80">{genre.count} stories</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

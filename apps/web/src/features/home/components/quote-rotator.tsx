@@ -1,0 +1,72 @@
+import { TIMINGS } from '@storyloom/shared';
+import { useEffect, useState } from 'react';
+
+const QUOTES = [
+  { text: 'A reader lives a thousand lives before he dies.', author: 'George R.R. Martin' },
+  { text: 'There is no friend as loyal as a book.', author: 'Ernest Hemingway' },
+  {
+    text: 'If there’s a book that you want to read, but it hasn’t been written yet, then you must write it.',
+    author: 'Toni Morrison',
+  },
+  { text: 'Once you learn to read, you will be forever free.', author: 'Frederick Douglass' },
+] as const;
+
+const reducedMotion = () =>
+  typeof window !== 'undefined' &&
+  window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
+ * The hero's quote, changing every 5 s (spec §9). Announced politely; hovering or focusing it
+ * pauses the rotation, and it stays still for people who prefer reduced motion.
+ */
+export function QuoteRotator() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [still] = useState(reducedMotion);
+
+  useEffect(() => {
+    if (paused || still) return;
+    const timer = window.setInterval(
+      () => setIndex((current) => (current + 1) % QUOTES.length),
+      TIMINGS.quoteRotationMs,
+    );
+    return () => window.clearInterval(timer);
+  }, [paused, still]);
+
+  const quote = QUOTES[index] ?? QUOTES[0];
+  return (
+    <figure
+      className="mt-8 max-w-xl border-l-4 border-primary/60 pl-4"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      // Focusable so keyboard users can pause it too.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: focus pauses the rotation
+      tabIndex={0}
+      data-testid="hero-quote"
+    >
+      <div aria-live="polite" aria-atomic="true">
+        <blockquote
+          key={index}
+          className="font-serif text-lg italic text-foreground/90 motion-safe:animate-fade-in"
+        >
+          “{quote.text}”
+        </blockquote>
+        <figcaption className="mt-2 text-sm text-muted-foreground">— {quote.author}</figcaption>
+      </div>
+      <div className="mt-3 flex gap-1.5" aria-hidden="true">
+        {QUOTES.map((q, i) => (
+          <span
+            key={q.author}
+            className={
+              i === index
+                ? 'h-1.5 w-6 rounded-full bg-primary'
+                : 'h-1.5 w-1.5 rounded-full bg-muted-foreground/40'
+            }
+          />
+        ))}
+      </div>
+    </figure>
+  );
+}

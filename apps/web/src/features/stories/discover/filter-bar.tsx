@@ -1,0 +1,142 @@
+import { DISCOVER_GENRES, STORY_SORTS, type StorySort } from '@storyloom/shared';
+import { Search, X } from 'lucide-react';
+import { useId } from 'react';
+import { ViewToggle } from '../../../components/story/view-toggle';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { type DiscoverState, SORT_LABELS } from './url-state';
+
+type FilterBarProps = {
+  state: DiscoverState;
+  onChange: (change: Partial<DiscoverState>) => void;
+};
+
+/** The search box, the genre and sort selects and the grid/list toggle. */
+export function FilterBar({ state, onChange }: FilterBarProps) {
+  const id = useId();
+  // A genre reached from a link (e.g. Poetry on the home page) stays selectable.
+  const genres: readonly string[] =
+    state.genre && !(DISCOVER_GENRES as readonly string[]).includes(state.genre)
+      ? [...DISCOVER_GENRES, state.genre]
+      : DISCOVER_GENRES;
+
+  return (
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+      <search className="flex-1">
+        <form
+          className="flex gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const value = new FormData(event.currentTarget).get('q');
+            onChange({ q: typeof value === 'string' ? value.trim() : '' });
+          }}
+        >
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Search stories
+          </label>
+          <div className="relative flex-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              // Re-mounted when the URL's query changes, so back/forward show the right text.
+              key={state.q}
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              defaultValue={state.q}
+              placeholder="Search stories, authors..."
+              className="pl-9"
+              data-testid="discover-search"
+            />
+          </div>
+          <Button type="submit">Search</Button>
+        </form>
+      </search>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-genre`} className="text-xs font-medium text-muted-foreground">
+            Genre
+          </label>
+          <Select
+            id={`${id}-genre`}
+            value={state.genre ?? ''}
+            onChange={(event) =>
+              onChange({ genre: (event.target.value || undefined) as DiscoverState['genre'] })
+            }
+            className="sm:w-44"
+            data-testid="genre-select"
+          >
+            <option value="">All</option>
+            {genres.map((genre) => (
+              <option key={genre} value={genre}>
+                {genre}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-sort`} className="text-xs font-medium text-muted-foreground">
+            Sort by
+          </label>
+          <Select
+            id={`${id}-sort`}
+            value={state.sort ?? (state.q ? '' : 'latest')}
+            onChange={(event) =>
+              onChange({ sort: (event.target.value || undefined) as StorySort | undefined })
+            }
+            className="sm:w-44"
+            data-testid="sort-select"
+          >
+            {/* Without a choice a search ranks by relevance (browsing shows the latest). */}
+            {state.q ? <option value="">Most Relevant</option> : null}
+            {STORY_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ViewToggle
+          view={state.view}
+          onChange={(view) => onChange({ view })}
+          className="col-span-2 sm:col-span-1"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The active filters as chips; each removes its own filter. */
+export function FilterChips({ state, onChange }: FilterBarProps) {
+  const chips = [
+    state.q ? { key: 'q', label: `Search: ${state.q}`, clear: { q: '' } } : null,
+    state.genre
+      ? { key: 'genre', label: `Genre: ${state.genre}`, clear: { genre: undefined } }
+      : null,
+    state.sort
+      ? { key: 'sort', label: `Sort: ${SORT_LABELS[state.sort]}`, clear: { sort: undefined } }
+      : null,
+  ].filter((chip) => chip !== null);
+  if (chips.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Active filters" data-testid="filter-chips">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            onClick={() => onChange(chip.clear)}
+            aria-label={`Remove filter ${chip.label}`}
+            data-testid={`chip-${chip.key}`}
+            className="inline-flex max-w-72 items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm text-accent-foreground transition-colors hover:bg-accent/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <span className="truncate">{chip.label}</span>
+            <X className="size-3.5 shrink-0" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,71 @@
+import { GENRES, type Genre, STORY_SORTS, type StorySort } from '@storyloom/shared';
+
+export type DiscoverView = 'grid' | 'list';
+
+/** Discover's state, all of it in the URL: q, genre, sort, page (from 1) and view. */
+export type DiscoverState = {
+  q: string;
+  genre: Genre | undefined;
+  sort: StorySort | undefined;
+  page: number;
+  view: DiscoverView;
+};
+
+const GENRE_BY_KEY = new Map<string, Genre>(GENRES.map((genre) => [genre.toLowerCase(), genre]));
+
+/** Reads the URL; anything unknown falls back to the default instead of failing the page. */
+export function readDiscoverState(params: URLSearchParams): DiscoverState {
+  const genreKey = params.get('genre')?.trim().toLowerCase() ?? '';
+  const sort = params.get('sort')?.trim().toLowerCase() ?? '';
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    q: params.get('q')?.trim() ?? '',
+    genre: GENRE_BY_KEY.get(genreKey),
+    sort: (STORY_SORTS as readonly string[]).includes(sort) ? (sort as StorySort) : undefined,
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    view: params.get('view') === 'list' ? 'list' : 'grid',
+  };
+}
+
+/** The URL for a state; defaults are left out so links stay short (page 1, grid). */
+export function writeDiscoverState(state: DiscoverState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.genre) params.set('genre', state.genre);
+  if (state.sort) params.set('sort', state.sort);
+  if (state.page > 1) params.set('page', String(state.page));
+  if (state.view !== 'grid') params.set('view', state.view);
+  return params;
+}
+
+/**
+ * The state after changing filters: any change of q, genre or sort starts again at page 1; the
+ * view and the page itself keep everything else.
+ */
+export function nextDiscoverState(
+  state: DiscoverState,
+  change: Partial<DiscoverState>,
+): DiscoverState {
+  const filtersChanged =
+    ('q' in change && change.q !== state.q) ||
+    ('genre' in change && change.genre !== state.genre) ||
+    ('sort' in change && change.sort !== state.sort);
+  return { ...state, ...change, ...(filtersChanged && !('page' in change) ? { page: 1 } : {}) };
+}
+
+/**
+ * The page buttons to show: at most `max` consecutive pages around the current one, shifted so
+ * the window never runs past the first or last page.
+ */
+export function pageWindow(current: number, totalPages: number, max = 5): number[] {
+  if (totalPages <= 0) return [];
+  const size = Math.min(max, totalPages);
+  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), totalPages - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+export const SORT_LABELS: Record<StorySort, string> = {
+  latest: 'Latest',
+  popular: 'Most Popular',
+  trending: 'Trending',
+};
