@@ -1,0 +1,155 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, prepareDataDir } from '../config.js';
+import { createDb, type DatabaseTarget } from '../db/index.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { rememberDroppedIndexes, restoreDroppedIndexes } from '../seed/indexes.js';
+import { seedLibrary } from '../seed/library.js';
+import { ProgressBar } from '../seed/progress.js';
+import { clearDatabase, isDatabaseEmpty } from '../seed/reset.js';
+import { DEMO_PASSWORD } from '../seed/users.js';
+
+const USAGE = `Usage: node apps/api/dist/scripts/seed.js --stories N [options]
+
+Fills the configured database (DATA_DIR's SQLite file, or DATABASE_URL) with a deterministic
+synthetic library. Every seeded user's password is '${DEMO_PASSWORD}'.
+
+Options:
+  --stories N       stories to create (required)
+  --users N         users to create (default: stories / 8, at least 10)
+  --chapters A-B    chapters per story, inclusive (default 2-4)
+  --seed N          generator seed: same seed, same content (default 42)
+  --reset           delete every existing row first (otherwise a non-empty database is refused)
+  --help            show this text`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function nonNegativeInt(name: string, value: string | undefined, fallback?: number): number {
+  if (value === undefined) {
+    if (fallback === undefined) fail(`--${name} is required.\n\n${USAGE}`);
+    return fallback;
+  }
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    fail(`--${name} must be a non-negative integer, got '${value}'`);
+  return n;
+}
+
+function parseChapters(value: string | undefined): [number, number] | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)(?:-(\d+))?$/.exec(value);
+  if (!match) fail(`--chapters must look like 3 or 2-5, got '${value}'`);
+  const min = Number(match[1]);
+  const max = Number(match[2] ?? match[1]);
+  if (min < 1 || max < min) fail(`--chapters needs 1 <= min <= max, got '${value}'`);
+  return [min, max];
+}
+
+function describe(target: DatabaseTarget): string {
+  if (target.kind === 'sqlite') return `SQLite ${target.file}`;
+  const url = new URL(target.url);
+  return `PostgreSQL ${url.host}${url.pathname}`;
+}
+
+const parseOptions = () =>
+  parseArgs({
+    options: {
+      stories: { type: 'string' },
+      users: { type: 'string' },
+      chapters: { type: 'string' },
+      seed: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+
+async function main(): Promise<void> {
+  let values: ReturnType<typeof parseOptions>['values'];
+  try {
+    values = parseOptions().values;
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+  if (values.help) {
+    console.info(USAGE);
+    return;
+  }
+  const stories = nonNegativeInt('stories', values.stories);
+  const users = nonNegativeInt('users', values.users, Math.max(10, Math.floor(stories / 8)));
+  const seed = nonNegativeInt('seed', values.seed, 42);
+  const chaptersPerStory = parseChapters(values.chapters);
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = prepareDataDir(loadConfig());
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
+  const db = createDb(config.database);
+  const droppedIndexesFile = join(config.dataDir, 'seed-dropped-indexes.json');
+  const interrupt = new AbortController();
+  const stop = () => {
+    process.stderr.write('\nStopping after the current batch...\n');
+    interrupt.abort(new Error('interrupted'));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  let stopped = false;
+  try {
+    await migrateToLatest(db);
+    if (await restoreDroppedIndexes(db, droppedIndexesFile)) {
+      process.stderr.write('Rebuilt the indexes an interrupted seed had dropped.\n');
+    }
+    if (!(await isDatabaseEmpty(db))) {
+      if (!values.reset) {
+        fail(
+          `${describe(config.database)} already holds data; pass --reset to delete it and seed again.`,
+        );
+      }
+      process.stderr.write(`Deleting every row in ${describe(config.database)}...\n`);
+      await clearDatabase(db);
+    }
+    process.stderr.write(
+      `Seeding ${describe(config.database)}: ${users.toLocaleString('en-US')} users, ${stories.toLocaleString('en-US')} stories (seed ${seed})\n`,
+    );
+    const started = performance.now();
+    const bar = new ProgressBar();
+    const summary = await seedLibrary(db, {
+      users,
+      stories,
+      seed,
+      chaptersPerStory,
+      signal: interrupt.signal,
+      onProgress: bar.update,
+      onIndexesDropped: (indexes) => rememberDroppedIndexes(droppedIndexesFile, indexes),
+      onPhase: (phase) => {
+        bar.finish();
+        process.stderr.write(`${phase}...\n`);
+      },
+    }).finally(() => bar.finish());
+    rmSync(droppedIndexesFile, { force: true });
+    const seconds = (performance.now() - started) / 1000;
+    const rows = Object.entries(summary).map(
+      ([k, v]) => `  ${k.padEnd(16)} ${v.toLocaleString('en-US')}`,
+    );
+    console.info(`Seeded in ${seconds.toFixed(1)} s:\n${rows.join('\n')}`);
+    console.info(`Sign in with any seeded user's email and the password '${DEMO_PASSWORD}'.`);
+  } catch (error) {
+    // The seed rebuilds what it dropped before it fails; this makes sure, and tidies the file.
+    await restoreDroppedIndexes(db, droppedIndexesFile).catch(() => {});
+    if (!interrupt.signal.aborted) throw error;
+    stopped = true;
+  } finally {
+    await db.close();
+  }
+  if (stopped)
+    fail('Seeding stopped. The database holds part of a library; seed again with --reset.');
+}
+
+main().catch((error: unknown) => {
+  fail(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
+});

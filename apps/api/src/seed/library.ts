@@ -1,0 +1,295 @@
+import { LIMITS } from '@storyloom/shared';
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/types.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { insertBatched, Pipeline } from './batch.js';
+import { activityScale, emptyStoryRows, type StoryContext, type StoryRows } from './context.js';
+import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } from './indexes.js';
+import { iso, makePlan, type SeedPlan } from './plan.js';
+import { buildParagraphPool } from './prose.js';
+import { generateStory } from './stories.js';
+import {
+  DEMO_PASSWORD,
+  followsOf,
+  newUserIds,
+  settingsRow,
+  UsernameAllocator,
+  userRow,
+} from './users.js';
+
+export interface SeedLibraryOptions {
+  users: number;
+  stories: number;
+  /** Chapters per story, inclusive; default [2, 4] (three on average). */
+  chaptersPerStory?: [number, number];
+  /** Paragraphs per chapter; default [5, 12], or [2, 4] above 20,000 stories to bound size. */
+  paragraphsPerChapter?: [number, number];
+  /** Every timestamp is before this; default the current time. */
+  now?: Date;
+  /** Same seed, same content (usernames, titles, text, counts); default 42. */
+  seed?: number;
+  /** Makes user 0 the fixed demo account (demo@storyloom.local) with stories, follows and likes. */
+  demoAccount?: boolean;
+  /** A precomputed hash of the shared password; hashed once here otherwise. */
+  passwordHash?: string;
+  /**
+   * Drop the filled tables' secondary indexes while loading and rebuild them after (much faster
+   * for big libraries); default on from 50,000 stories. The dropped definitions are passed to
+   * `onIndexesDropped` first, so a caller can restore them if the process dies mid-way.
+   */
+  rebuildIndexes?: boolean;
+  onIndexesDropped?: (indexes: IndexDefinition[]) => void;
+  /** Called after each batch: units are users + stories. */
+  onProgress?: (done: number, total: number) => void;
+  /** Called when a slow step without progress units starts (index rebuild). */
+  onPhase?: (phase: string) => void;
+  /** Stops the seed at the next batch boundary (the rows written so far stay). */
+  signal?: AbortSignal;
+}
+
+/** The tables a seed fills. */
+export const SEEDED_TABLES = [
+  'users',
+  'user_settings',
+  'follows',
+  'stories',
+  'story_tags',
+  'chapters',
+  'likes',
+  'saves',
+  'chapter_reads',
+  'reading_progress',
+] as const;
+
+export interface SeedSummary {
+  users: number;
+  authors: number;
+  stories: number;
+  publicStories: number;
+  chapters: number;
+  tags: number;
+  follows: number;
+  likes: number;
+  saves: number;
+  chapterReads: number;
+  readingProgress: number;
+  settings: number;
+}
+
+/** Stories generated and written per transaction: bounds memory at any library size. */
+const STORY_CHUNK = 5_000;
+const USER_CHUNK = 5_000;
+const FOLLOW_CHUNK = 20_000;
+const DEFAULT_CHAPTERS: [number, number] = [2, 4];
+
+function validate(options: SeedLibraryOptions): void {
+  const { users, stories } = options;
+  const [min, max] = options.chaptersPerStory ?? DEFAULT_CHAPTERS;
+  if (!Number.isInteger(users) || users < 0)
+    throw new Error('users must be a non-negative integer');
+  if (!Number.isInteger(stories) || stories < 0)
+    throw new Error('stories must be a non-negative integer');
+  if (stories > 0 && users < 1) throw new Error('stories need at least one user to write them');
+  if (!(Number.isInteger(min) && Number.isInteger(max) && min >= 1 && max >= min))
+    throw new Error('chaptersPerStory must be [min, max] with 1 <= min <= max');
+  if (max > LIMITS.chaptersPerStory)
+    throw new Error(`at most ${LIMITS.chaptersPerStory} chapters per story`);
+}
+
+type Progress = (units: number) => void;
+
+/**
+ * SQLite calls resolve without returning to the event loop, so a long seed would otherwise
+ * never see a signal or a timer; one turn per batch is enough.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Fills an empty, migrated database with a deterministic library: users, follows, stories with
+ * tags and chapters, likes, saves, recent reads and reading progress, with every counter equal
+ * to the rows it counts (reads_count is lifetime: the stored reads plus older, unstored ones).
+ * Every genre gets a public story once there are at least GENRES.length stories. Writes are
+ * committed chunk by chunk; if seeding fails part-way, clear the database and run it again.
+ */
+export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<SeedSummary> {
+  validate(options);
+  const { users, stories, onProgress } = options;
+  const plan = makePlan({
+    seed: options.seed ?? 42,
+    now: (options.now ?? new Date()).getTime(),
+    users,
+    stories,
+    demoAccount: options.demoAccount ?? false,
+  });
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+  const summary = emptySummary(users, stories, plan.authors);
+  let done = 0;
+  onProgress?.(0, users + stories);
+  const progress: Progress = (units) => {
+    done += units;
+    onProgress?.(done, users + stories);
+  };
+
+  const indexes =
+    (options.rebuildIndexes ?? stories >= 50_000) ? await secondaryIndexes(db, SEEDED_TABLES) : [];
+  options.onIndexesDropped?.(indexes);
+  await dropIndexes(db, indexes);
+  try {
+    const userIds = await seedUsers(db, plan, passwordHash, summary, progress, options.signal);
+    await seedFollows(db, plan, userIds, summary);
+    const ctx: StoryContext = {
+      plan,
+      userIds,
+      pool: buildParagraphPool(plan.seed),
+      chaptersPerStory: options.chaptersPerStory ?? DEFAULT_CHAPTERS,
+      paragraphsPerChapter: options.paragraphsPerChapter ?? (stories > 20_000 ? [2, 4] : [5, 12]),
+      scale: activityScale(users, stories),
+    };
+    await seedStories(db, ctx, summary, progress, options.signal);
+  } catch (error) {
+    // Put the indexes back even so, without hiding the error that stopped the seed.
+    await createIndexes(db, indexes).catch(() => {});
+    throw error;
+  }
+  if (indexes.length > 0) {
+    options.onPhase?.(`Building ${indexes.length} indexes`);
+    await createIndexes(db, indexes);
+  }
+  return summary;
+}
+
+/** Users with their final follower/following/story counters, and the few saved settings. */
+async function seedUsers(
+  db: Db,
+  plan: SeedPlan,
+  passwordHash: string,
+  summary: SeedSummary,
+  progress: Progress,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const followers = new Int32Array(plan.users);
+  const following = new Int32Array(plan.users);
+  for (let u = 0; u < plan.users; u++) {
+    const follows = followsOf(plan, u);
+    following[u] = follows.length;
+    for (const f of follows) followers[f.followee]! += 1;
+  }
+  const userIds = newUserIds(plan.users);
+  const names = new UsernameAllocator();
+  for (let start = 0; start < plan.users; start += USER_CHUNK) {
+    await yieldToEventLoop();
+    signal?.throwIfAborted();
+    const rows: Insertable<Database['users']>[] = [];
+    const settings: Insertable<Database['user_settings']>[] = [];
+    for (let u = start; u < Math.min(plan.users, start + USER_CHUNK); u++) {
+      const counts = { followers: followers[u]!, following: following[u]! };
+      rows.push(userRow(plan, u, userIds[u]!, names, passwordHash, counts));
+      const setting = settingsRow(plan, u, userIds[u]!);
+      if (setting) settings.push(setting);
+    }
+    await db.kysely.transaction().execute(async (trx) => {
+      await insertBatched(trx, db.dialect, 'users', rows);
+      await insertBatched(trx, db.dialect, 'user_settings', settings);
+    });
+    summary.settings += settings.length;
+    progress(rows.length);
+  }
+  return userIds;
+}
+
+/** The follow lists again (they are regenerated, not kept), now as rows. */
+async function seedFollows(
+  db: Db,
+  plan: SeedPlan,
+  userIds: readonly string[],
+  summary: SeedSummary,
+): Promise<void> {
+  let rows: Insertable<Database['follows']>[] = [];
+  const flush = async () => {
+    const batch = rows;
+    rows = [];
+    await db.kysely
+      .transaction()
+      .execute((trx) => insertBatched(trx, db.dialect, 'follows', batch));
+    summary.follows += batch.length;
+  };
+  for (let u = 0; u < plan.users; u++) {
+    for (const f of followsOf(plan, u)) {
+      rows.push({
+        follower_id: userIds[u]!,
+        followee_id: userIds[f.followee]!,
+        created_at: iso(f.at),
+      });
+    }
+    if (rows.length >= FOLLOW_CHUNK) await flush();
+  }
+  await flush();
+}
+
+async function seedStories(
+  db: Db,
+  ctx: StoryContext,
+  summary: SeedSummary,
+  progress: Progress,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { stories } = ctx.plan;
+  // Chunks are independent (their parents, the users, are committed), so PostgreSQL writes a
+  // few at once on separate connections; SQLite has one writer, so one at a time.
+  const writes = new Pipeline(db.dialect === 'postgres' ? 3 : 1);
+  try {
+    for (let start = 0; start < stories; start += STORY_CHUNK) {
+      await yieldToEventLoop();
+      signal?.throwIfAborted();
+      const rows = emptyStoryRows();
+      const end = Math.min(stories, start + STORY_CHUNK);
+      for (let i = start; i < end; i++) generateStory(ctx, i, rows);
+      await writes.add(async () => {
+        await writeStoryRows(db, rows);
+        count(summary, rows);
+        progress(end - start);
+      });
+    }
+  } finally {
+    await writes.settle();
+  }
+  await writes.drain();
+}
+
+async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertBatched(trx, db.dialect, 'stories', rows.stories);
+    await insertBatched(trx, db.dialect, 'story_tags', rows.tags);
+    await insertBatched(trx, db.dialect, 'chapters', rows.chapters);
+    await insertBatched(trx, db.dialect, 'likes', rows.likes);
+    await insertBatched(trx, db.dialect, 'saves', rows.saves);
+    await insertBatched(trx, db.dialect, 'chapter_reads', rows.reads);
+    await insertBatched(trx, db.dialect, 'reading_progress', rows.progress);
+  });
+}
+
+const emptySummary = (users: number, stories: number, authors: number): SeedSummary => ({
+  users,
+  authors,
+  stories,
+  publicStories: 0,
+  chapters: 0,
+  tags: 0,
+  follows: 0,
+  likes: 0,
+  saves: 0,
+  chapterReads: 0,
+  readingProgress: 0,
+  settings: 0,
+});
+
+function count(summary: SeedSummary, rows: StoryRows): void {
+  summary.publicStories += rows.stories.filter((s) => s.visibility === 'public').length;
+  summary.chapters += rows.chapters.length;
+  summary.tags += rows.tags.length;
+  summary.likes += rows.likes.length;
+  summary.saves += rows.saves.length;
+  summary.chapterReads += rows.reads.length;
+  summary.readingProgress += rows.progress.length;
+}

@@ -1,0 +1,340 @@
+import { GENRES, USERNAME_PATTERN } from '@storyloom/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/index.js';
+import { countWords, sanitizeChapterHtml, textOf } from '../modules/chapters/content.js';
+import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/trending.js';
+import { createTestDb, type TestDb } from '../test/db.js';
+import { type IndexDefinition, secondaryIndexes } from './indexes.js';
+import { SEEDED_TABLES, type SeedSummary, seedLibrary } from './library.js';
+import { clearDatabase, isDatabaseEmpty } from './reset.js';
+import { DEMO_ACCOUNT } from './users.js';
+
+const NOW = new Date('2026-03-15T12:00:00.000Z');
+// A real argon2 hash is not needed to check the data; one is computed in the demo test below.
+const OPTIONS = { users: 12, stories: 60, seed: 7, now: NOW, passwordHash: 'not-a-real-hash' };
+
+async function everything(db: Db) {
+  const k = db.kysely;
+  return {
+    users: await k.selectFrom('users').selectAll().execute(),
+    stories: await k.selectFrom('stories').selectAll().execute(),
+    tags: await k.selectFrom('story_tags').selectAll().execute(),
+    chapters: await k.selectFrom('chapters').selectAll().execute(),
+    follows: await k.selectFrom('follows').selectAll().execute(),
+    likes: await k.selectFrom('likes').selectAll().execute(),
+    saves: await k.selectFrom('saves').selectAll().execute(),
+    reads: await k.selectFrom('chapter_reads').selectAll().execute(),
+    progress: await k.selectFrom('reading_progress').selectAll().execute(),
+    settings: await k.selectFrom('user_settings').selectAll().execute(),
+  };
+}
+type Library = Awaited<ReturnType<typeof everything>>;
+
+const countBy = <T>(rows: T[], key: (row: T) => string) => {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return counts;
+};
+
+/** What must not change between two seeds with the same options (ids and hashes may). */
+function content(lib: Library) {
+  const usernames = new Map(lib.users.map((u) => [u.id, u.username]));
+  return {
+    users: lib.users
+      .map((u) =>
+        [u.username, u.email, u.followers_count, u.following_count, u.stories_count].join('|'),
+      )
+      .sort(),
+    stories: lib.stories
+      .map((s) =>
+        [
+          usernames.get(s.author_id),
+          s.title,
+          s.genre,
+          s.visibility,
+          s.votes_count,
+          s.reads_count,
+          s.chapters_count,
+          s.trending_score,
+          s.published_at,
+        ].join('|'),
+      )
+      .sort(),
+    chapters: lib.chapters.map((c) => `${c.title}|${c.word_count}|${c.reads_count}`).sort(),
+  };
+}
+
+describe('seedLibrary', () => {
+  let first: TestDb;
+  let second: TestDb;
+  let summary: SeedSummary;
+  let lib: Library;
+
+  beforeAll(async () => {
+    first = await createTestDb();
+    second = await createTestDb();
+    summary = await seedLibrary(first.db, OPTIONS);
+    lib = await everything(first.db);
+  });
+  afterAll(async () => {
+    await first?.cleanup();
+    await second?.cleanup();
+  });
+
+  it('writes what it reports', () => {
+    expect(summary.users).toBe(lib.users.length);
+    expect(summary.stories).toBe(lib.stories.length);
+    expect(summary.chapters).toBe(lib.chapters.length);
+    expect(summary.follows).toBe(lib.follows.length);
+    expect(summary.likes).toBe(lib.likes.length);
+    expect(summary.chapterReads).toBe(lib.reads.length);
+    expect(lib.users).toHaveLength(12);
+    expect(lib.stories).toHaveLength(60);
+    expect(lib.likes.length).toBeGreaterThan(0);
+    expect(lib.saves.length).toBeGreaterThan(0);
+    expect(lib.follows.length).toBeGreaterThan(0);
+    expect(lib.reads.length).toBeGreaterThan(0);
+  });
+
+  it('is deterministic for the same seed', async () => {
+    await seedLibrary(second.db, OPTIONS);
+    expect(content(await everything(second.db))).toEqual(content(lib));
+  });
+
+  it('gives a different library for another seed', async () => {
+    await clearDatabase(second.db);
+    expect(await isDatabaseEmpty(second.db)).toBe(true);
+    await seedLibrary(second.db, { ...OPTIONS, seed: 8 });
+    expect(content(await everything(second.db)).stories).not.toEqual(content(lib).stories);
+  });
+
+  it('makes valid, unique accounts', () => {
+    const lower = new Set(lib.users.map((u) => u.username.toLowerCase()));
+    expect(lower.size).toBe(lib.users.length);
+    for (const user of lib.users) {
+      expect(user.username).toMatch(USERNAME_PATTERN);
+      expect(user.username.length).toBeGreaterThanOrEqual(3);
+      expect(user.username.length).toBeLessThanOrEqual(30);
+      expect(user.email).toBe(`${user.username.toLowerCase()}@example.com`);
+      expect(user.email_verified_at).not.toBeNull();
+      expect(user.password_hash).toBe('not-a-real-hash');
+    }
+  });
+
+  it('keeps user counters equal to the rows they count', () => {
+    const followers = countBy(lib.follows, (f) => f.followee_id);
+    const following = countBy(lib.follows, (f) => f.follower_id);
+    const publicStories = countBy(
+      lib.stories.filter((s) => s.visibility === 'public'),
+      (s) => s.author_id,
+    );
+    for (const user of lib.users) {
+      expect(user.followers_count).toBe(followers.get(user.id) ?? 0);
+      expect(user.following_count).toBe(following.get(user.id) ?? 0);
+      expect(user.stories_count).toBe(publicStories.get(user.id) ?? 0);
+    }
+  });
+
+  it('has no self-follows and no duplicate reactions', () => {
+    expect(lib.follows.filter((f) => f.follower_id === f.followee_id)).toEqual([]);
+    const pairs = (rows: { user_id: string; story_id: string }[]) =>
+      new Set(rows.map((r) => `${r.user_id}|${r.story_id}`)).size;
+    expect(pairs(lib.likes)).toBe(lib.likes.length);
+    expect(pairs(lib.saves)).toBe(lib.saves.length);
+  });
+
+  it('keeps story counters equal to the rows they count', () => {
+    const likes = countBy(lib.likes, (l) => l.story_id);
+    const published = countBy(
+      lib.chapters.filter((c) => c.published === 1),
+      (c) => c.story_id,
+    );
+    const readRows = countBy(lib.reads, (r) => r.chapter_id);
+    const chapterReads = new Map<string, number>();
+    for (const chapter of lib.chapters) {
+      expect(chapter.reads_count).toBeGreaterThanOrEqual(readRows.get(chapter.id) ?? 0);
+      const sum = chapterReads.get(chapter.story_id) ?? 0;
+      chapterReads.set(chapter.story_id, sum + chapter.reads_count);
+    }
+    for (const story of lib.stories) {
+      expect(story.votes_count).toBe(likes.get(story.id) ?? 0);
+      expect(story.chapters_count).toBe(published.get(story.id) ?? 0);
+      expect(story.reads_count).toBe(chapterReads.get(story.id) ?? 0);
+      expect(story.popular_score).toBe(story.reads_count + 10 * story.votes_count);
+    }
+  });
+
+  it('computes trending from the publish event, the stored reads and the likes', () => {
+    const events = new Map<string, number[]>();
+    const add = (storyId: string, event: number) =>
+      events.set(storyId, [...(events.get(storyId) ?? []), event]);
+    for (const r of lib.reads) add(r.story_id, trendingEvent(TRENDING_WEIGHTS.read, r.read_at));
+    for (const l of lib.likes) add(l.story_id, trendingEvent(TRENDING_WEIGHTS.like, l.created_at));
+    for (const story of lib.stories.filter((s) => s.published_at !== null)) {
+      let score = trendingEvent(TRENDING_WEIGHTS.publish, story.published_at!);
+      for (const e of events.get(story.id) ?? []) score = trendingAdd(score, e);
+      expect(story.trending_score).toBeCloseTo(score, 6);
+    }
+  });
+
+  it('puts likes, saves and reads on public stories only', () => {
+    const visibility = new Map(lib.stories.map((s) => [s.id, s.visibility]));
+    for (const row of [...lib.likes, ...lib.saves, ...lib.reads, ...lib.progress]) {
+      expect(visibility.get(row.story_id)).toBe('public');
+    }
+    const privateStories = lib.stories.filter((s) => s.visibility === 'private');
+    expect(privateStories.length).toBeGreaterThan(0);
+    for (const story of privateStories) expect(story.votes_count).toBe(0);
+    for (const story of lib.stories.filter((s) => s.visibility === 'public')) {
+      expect(story.published_at).not.toBeNull();
+    }
+  });
+
+  it('numbers chapters 1..n and counts their words', () => {
+    const byStory = new Map<string, number[]>();
+    for (const c of lib.chapters)
+      byStory.set(c.story_id, [...(byStory.get(c.story_id) ?? []), c.position]);
+    expect(byStory.size).toBe(lib.stories.length);
+    for (const positions of byStory.values()) {
+      positions.sort((a, b) => a - b);
+      expect(positions).toEqual(positions.map((_, i) => i + 1));
+    }
+    expect(lib.chapters.some((c) => c.published === 0)).toBe(true);
+    for (const chapter of lib.chapters) {
+      expect(sanitizeChapterHtml(chapter.content)).toBe(chapter.content);
+      expect(chapter.word_count).toBe(countWords(textOf(chapter.content)));
+      expect(chapter.published_at === null).toBe(chapter.published === 0);
+    }
+  });
+
+  it('keeps tags unique per story, lower-cased keys in order', () => {
+    const byStory = new Map<string, typeof lib.tags>();
+    for (const t of lib.tags) byStory.set(t.story_id, [...(byStory.get(t.story_id) ?? []), t]);
+    for (const story of lib.stories) {
+      const tags = byStory.get(story.id) ?? [];
+      expect(tags.length).toBeGreaterThanOrEqual(1);
+      expect(tags.length).toBeLessThanOrEqual(5);
+      expect(new Set(tags.map((t) => t.tag_key)).size).toBe(tags.length);
+      for (const t of tags) expect(t.tag_key).toBe(t.tag.toLowerCase());
+      expect(tags.map((t) => t.position).sort((a, b) => a - b)).toEqual(tags.map((_, i) => i));
+    }
+  });
+
+  it('covers every genre with public stories', () => {
+    const genres = new Set(
+      lib.stories.filter((s) => s.visibility === 'public').map((s) => s.genre),
+    );
+    expect([...genres].sort()).toEqual([...GENRES].sort());
+  });
+
+  it('orders trending differently from popular', () => {
+    const top = (key: 'trending_score' | 'popular_score') =>
+      lib.stories
+        .filter((s) => s.visibility === 'public')
+        .sort((a, b) => b[key] - a[key] || (a.id < b.id ? 1 : -1))
+        .slice(0, 10)
+        .map((s) => s.id);
+    expect(top('trending_score')).not.toEqual(top('popular_score'));
+  });
+
+  it('dates everything in the past', () => {
+    const now = NOW.toISOString();
+    const stamps = [
+      ...lib.users.flatMap((u) => [u.created_at, u.updated_at]),
+      ...lib.stories.flatMap((s) => [s.created_at, s.updated_at, s.published_at]),
+      ...lib.chapters.flatMap((c) => [c.created_at, c.updated_at, c.published_at]),
+      ...lib.follows.map((f) => f.created_at),
+      ...lib.likes.map((l) => l.created_at),
+      ...lib.reads.map((r) => r.read_at),
+      ...lib.progress.map((p) => p.updated_at),
+    ].filter((t): t is string => t !== null);
+    for (const t of stamps) expect(t < now).toBe(true);
+    const read = new Map(lib.chapters.map((c) => [c.id, c.published_at]));
+    for (const r of lib.reads) expect(r.read_at > read.get(r.chapter_id)!).toBe(true);
+  });
+
+  it('keeps reading progress on chapters the reader read', () => {
+    const reads = new Set(lib.reads.map((r) => `${r.user_id}|${r.chapter_id}`));
+    const chapters = new Map(lib.chapters.map((c) => [c.id, c]));
+    for (const p of lib.progress) {
+      expect(reads.has(`${p.user_id}|${p.chapter_id}`)).toBe(true);
+      expect(chapters.get(p.chapter_id)!.position).toBe(p.chapter_position);
+    }
+    const anonymous = lib.reads.filter((r) => r.user_id === null);
+    for (const r of anonymous) expect(r.reader_key).toMatch(/^anon:[0-9a-f]{24}$/);
+    for (const r of lib.reads.filter((r) => r.user_id !== null))
+      expect(r.reader_key).toBe(r.user_id);
+  });
+});
+
+describe('seedLibrary with the demo account', () => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await createTestDb();
+  });
+  afterAll(async () => {
+    await test?.cleanup();
+  });
+
+  it('gives the demo account stories, follows, likes and a working password', async () => {
+    const { db } = test;
+    await seedLibrary(db, { users: 20, stories: 80, seed: 3, now: NOW, demoAccount: true });
+    const demo = await db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', DEMO_ACCOUNT.username)
+      .executeTakeFirstOrThrow();
+    expect(demo.email).toBe(DEMO_ACCOUNT.email);
+    const { verifyPassword } = await import('../modules/auth/passwords.js');
+    expect(await verifyPassword(demo.password_hash!, DEMO_ACCOUNT.password)).toBe(true);
+
+    const stories = await db.kysely
+      .selectFrom('stories')
+      .selectAll()
+      .where('author_id', '=', demo.id)
+      .execute();
+    expect(stories.filter((s) => s.visibility === 'private')).toHaveLength(1);
+    expect(stories.filter((s) => s.visibility === 'public').length).toBeGreaterThanOrEqual(1);
+    expect(demo.stories_count).toBe(stories.filter((s) => s.visibility === 'public').length);
+    expect(demo.following_count).toBeGreaterThan(0);
+    const likes = await db.kysely
+      .selectFrom('likes')
+      .selectAll()
+      .where('user_id', '=', demo.id)
+      .execute();
+    const saves = await db.kysely
+      .selectFrom('saves')
+      .selectAll()
+      .where('user_id', '=', demo.id)
+      .execute();
+    expect(likes.length).toBeGreaterThan(0);
+    expect(saves.length).toBeGreaterThan(0);
+  });
+});
+
+describe('seedLibrary in bulk mode', () => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await createTestDb();
+  });
+  afterAll(async () => {
+    await test?.cleanup();
+  });
+
+  it('drops the secondary indexes while loading and rebuilds the same ones', async () => {
+    const normalize = (indexes: IndexDefinition[]) =>
+      indexes.map((i) => `${i.name}: ${i.sql.toLowerCase().replace(' if not exists', '')}`);
+    const before = await secondaryIndexes(test.db, SEEDED_TABLES);
+    expect(before.map((i) => i.name)).toContain('users_username_key');
+    let dropped: IndexDefinition[] = [];
+    await seedLibrary(test.db, {
+      ...OPTIONS,
+      rebuildIndexes: true,
+      onIndexesDropped: (indexes) => {
+        dropped = indexes;
+      },
+    });
+    expect(dropped.length).toBe(before.length);
+    expect(normalize(await secondaryIndexes(test.db, SEEDED_TABLES))).toEqual(normalize(before));
+  });
+});

@@ -1,0 +1,173 @@
+import { COPYRIGHTS, type Genre, STORY_LANGUAGES } from '@storyloom/shared';
+import { newId } from '../lib/ids.js';
+import { TRENDING_WEIGHTS, trendingEvent } from '../modules/stories/trending.js';
+import { addActivity } from './activity.js';
+import type { ChapterPlan, StoryContext, StoryRows } from './context.js';
+import { DAY, HOUR, iso, MINUTE, STREAM, storyHeader } from './plan.js';
+import { composeChapter } from './prose.js';
+import { Rng } from './random.js';
+import {
+  CHAPTER_TITLES,
+  DESCRIPTION_TAILS,
+  FIRST_NAMES,
+  GENERAL_TAGS,
+  GENRE_WORDS,
+} from './words.js';
+
+const OTHER_LANGUAGES = STORY_LANGUAGES.filter((l) => l !== 'English');
+
+/** Title, blurb, the two leads and tags, in the genre's voice. */
+function storyText(rng: Rng, genre: Genre) {
+  const words = GENRE_WORDS[genre];
+  const a = rng.pick(FIRST_NAMES);
+  let b = rng.pick(FIRST_NAMES);
+  if (b === a) b = rng.pick(FIRST_NAMES);
+  const slots: Record<string, string> = {
+    Adj: rng.pick(words.adjectives),
+    Noun: rng.pick(words.nouns),
+    Place: rng.pick(words.places),
+    A: a,
+    B: b,
+  };
+  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, k: string) => slots[k]!);
+  const title = fill(rng.pick(words.titles));
+  const description = rng.chance(0.04)
+    ? ''
+    : `${fill(rng.pick(words.hooks))} ${rng.pick(DESCRIPTION_TAILS)}`.trim();
+  const tags = new Map<string, string>();
+  const wanted = rng.int(1, 5);
+  for (let attempt = 0; tags.size < wanted && attempt < 20; attempt++) {
+    const tag = rng.chance(0.7) ? rng.pick(words.tags) : rng.pick(GENERAL_TAGS);
+    if (!tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
+  }
+  return { title, description, leads: { a, b }, tags };
+}
+
+/**
+ * When each chapter was written and published. Chapter 1 is written with the story, which first
+ * goes public a little later, taking every chapter written by then; later chapters follow one
+ * by one. The last chapter of some stories is an unpublished draft.
+ */
+function planChapters(rng: Rng, ctx: StoryContext, created: number, everPublic: boolean) {
+  const { now } = ctx.plan;
+  const [minChapters, maxChapters] = ctx.chaptersPerStory;
+  const count = rng.int(minChapters, maxChapters);
+  const hasDraft = count >= 2 && rng.chance(0.15);
+  const firstPublished =
+    created + Math.min(rng.logUniform(5 * MINUTE, 2 * DAY), (now - created) * 0.3);
+  const chapters: ChapterPlan[] = [];
+  let written = created;
+  for (let k = 0; k < count; k++) {
+    if (k > 0) {
+      const gap = rng.chance(0.3)
+        ? rng.int(1, 600) * 1000
+        : Math.max(0, now - HOUR - written) * rng.next() * 0.4;
+      written = Math.min(written + gap, now - 20 * MINUTE);
+    }
+    let published: number | null = null;
+    if (!(hasDraft && k === count - 1)) {
+      if (!everPublic) published = written + rng.int(1, 600) * 1000;
+      else if (written <= firstPublished) published = firstPublished;
+      else published = written + Math.min(rng.logUniform(MINUTE, DAY), (now - written) * 0.3);
+    }
+    chapters.push({ id: newId(), position: k + 1, created: written, published, reads: 0 });
+  }
+  return { chapters, hasDraft, firstPublished };
+}
+
+function chapterTitle(rng: Rng, position: number): string {
+  const roll = rng.next();
+  if (roll < 0.4) return `Chapter ${position}`;
+  if (roll < 0.75) return `Chapter ${position}: ${rng.pick(CHAPTER_TITLES)}`;
+  return rng.pick(CHAPTER_TITLES);
+}
+
+/**
+ * Everything about story `i`: the story, its tags and chapters and, for public stories, its
+ * likes, saves, recent reads and reading progress, with counters that match those rows.
+ */
+export function generateStory(ctx: StoryContext, i: number, out: StoryRows): void {
+  const { plan, userIds } = ctx;
+  const { now } = plan;
+  const rng = Rng.for(plan.seed, STREAM.story, i);
+  const { author, genre, isPublic, createdAt: created } = storyHeader(plan, i, rng);
+  const storyId = newId();
+  const text = storyText(rng, genre);
+  let position = 0;
+  for (const [key, tag] of text.tags) {
+    out.tags.push({ story_id: storyId, tag, tag_key: key, position: position++ });
+  }
+
+  // Some private stories were public once (and keep their first publication date).
+  const everPublic = isPublic || rng.chance(0.2);
+  const { chapters, hasDraft, firstPublished } = planChapters(rng, ctx, created, everPublic);
+  const published = chapters.filter((c) => c.published !== null);
+  // A private story that was public once still carries its publish event.
+  const activity = isPublic
+    ? addActivity(ctx, rng, { id: storyId, author, firstPublished, chapters: published }, out)
+    : {
+        trending: everPublic ? trendingEvent(TRENDING_WEIGHTS.publish, firstPublished) : 0,
+        votes: 0,
+        historicFirst: 0,
+      };
+
+  // chapters.reads_count is lifetime: the stored recent read rows plus historic reads from
+  // before them (older read events are not kept as rows), falling off chapter by chapter.
+  let reads = 0;
+  let touched = everPublic ? firstPublished : created;
+  const [minParagraphs, maxParagraphs] = ctx.paragraphsPerChapter;
+  for (const chapter of chapters) {
+    const historic =
+      chapter.published === null
+        ? 0
+        : Math.round(activity.historicFirst * 0.75 ** (chapter.position - 1));
+    const readsCount = chapter.reads + historic;
+    reads += readsCount;
+    const paragraphs = rng.int(minParagraphs, maxParagraphs);
+    const body = composeChapter(ctx.pool, genre, text.leads, paragraphs, rng);
+    const base = chapter.published ?? chapter.created;
+    const updated = base + (now - base) * rng.next() * (rng.chance(0.2) ? 0.5 : 0.001);
+    touched = Math.max(touched, updated);
+    out.chapters.push({
+      id: chapter.id,
+      story_id: storyId,
+      title: chapterTitle(rng, chapter.position),
+      content: body.content,
+      position: chapter.position,
+      published: chapter.published === null ? 0 : 1,
+      word_count: body.wordCount,
+      reads_count: readsCount,
+      published_at: chapter.published === null ? null : iso(chapter.published),
+      created_at: iso(chapter.created),
+      updated_at: iso(updated),
+    });
+  }
+
+  const completed =
+    !hasDraft && chapters.length >= 3 && now - firstPublished > 60 * DAY && rng.chance(0.35);
+  const matureRisk =
+    genre === 'Horror' || genre === 'Thriller' ? 0.25 : genre === 'Romance' ? 0.1 : 0.02;
+  out.stories.push({
+    id: storyId,
+    author_id: userIds[author]!,
+    title: text.title,
+    description: text.description,
+    genre,
+    visibility: isPublic ? 'public' : 'private',
+    cover_image: null,
+    reads_count: reads,
+    votes_count: activity.votes,
+    comments_count: 0,
+    chapters_count: published.length,
+    popular_score: reads + 10 * activity.votes,
+    trending_score: activity.trending,
+    allow_comments: rng.chance(0.95) ? 1 : 0,
+    mature_content: rng.chance(matureRisk) ? 1 : 0,
+    completion_status: completed ? 'completed' : 'ongoing',
+    language: rng.chance(0.9) ? 'English' : rng.pick(OTHER_LANGUAGES),
+    copyright: rng.weighted(COPYRIGHTS, [85, 10, 5]),
+    published_at: everPublic ? iso(firstPublished) : null,
+    created_at: iso(created),
+    updated_at: iso(touched),
+  });
+}

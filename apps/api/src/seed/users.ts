@@ -1,0 +1,144 @@
+import { LIMITS } from '@storyloom/shared';
+import type { Insertable } from 'kysely';
+import type { Database } from '../db/types.js';
+import { newId } from '../lib/ids.js';
+import { DEMO_USER, iso, MINUTE, type SeedPlan, STREAM } from './plan.js';
+import { Rng } from './random.js';
+import { BIOS, FIRST_NAMES, HANDLE_WORDS, LAST_NAMES } from './words.js';
+
+export const DEMO_ACCOUNT = {
+  username: 'demo',
+  email: 'demo@storyloom.local',
+  password: 'storyloom-demo',
+} as const;
+
+/** Every seeded user signs in with this password. */
+export const DEMO_PASSWORD = DEMO_ACCOUNT.password;
+
+const lower = (s: string) => s.toLowerCase();
+
+function candidateUsername(rng: Rng): string {
+  const first = rng.pick(FIRST_NAMES);
+  const last = rng.pick(LAST_NAMES);
+  const word = rng.pick(HANDLE_WORDS);
+  switch (rng.int(0, 5)) {
+    case 0:
+      return `${first}${last}`;
+    case 1:
+      return `${lower(first)}_${word}`;
+    case 2:
+      return `${word}${rng.pick(HANDLE_WORDS)}`;
+    case 3:
+      return `${first}${rng.int(1, 2024)}`;
+    case 4:
+      return `${word}_${rng.pick(HANDLE_WORDS)}${rng.int(1, 99)}`;
+    default:
+      return `${lower(first)}-${lower(last)}`;
+  }
+}
+
+/** Usernames unique case-insensitively, allocated in user order so they are deterministic. */
+export class UsernameAllocator {
+  private readonly taken = new Set<string>();
+
+  take(base: string): string {
+    let name = base.slice(0, LIMITS.usernameMax);
+    for (let n = 2; this.taken.has(lower(name)); n++) {
+      const suffix = String(n);
+      name = base.slice(0, LIMITS.usernameMax - suffix.length) + suffix;
+    }
+    this.taken.add(lower(name));
+    return name;
+  }
+}
+
+export function userRow(
+  plan: SeedPlan,
+  u: number,
+  id: string,
+  names: UsernameAllocator,
+  passwordHash: string,
+  counts: { followers: number; following: number },
+): Insertable<Database['users']> {
+  const rng = Rng.for(plan.seed, STREAM.profile, u);
+  const demo = plan.demoAccount && u === DEMO_USER;
+  const username = names.take(demo ? DEMO_ACCOUNT.username : candidateUsername(rng));
+  const created = plan.userCreated[u]!;
+  const bio = demo
+    ? 'The demo account. Have a look around, then write something of your own.'
+    : rng.chance(0.6)
+      ? rng.pick(BIOS)
+      : null;
+  const updated = created + rng.next() * (plan.now - created - MINUTE);
+  return {
+    id,
+    username,
+    email: demo ? DEMO_ACCOUNT.email : `${lower(username)}@example.com`,
+    password_hash: passwordHash,
+    google_sub: null,
+    email_verified_at: iso(created + 5 * MINUTE),
+    token_version: 0,
+    bio,
+    profile_pic: null,
+    followers_count: counts.followers,
+    following_count: counts.following,
+    stories_count: plan.publicStories[u]!,
+    created_at: iso(created),
+    updated_at: iso(Math.max(created, updated)),
+  };
+}
+
+/**
+ * Whom user `u` follows: mostly authors of public stories (so prolific authors gather
+ * followers), some anyone. No self-follows, no duplicates; the same list on every call.
+ */
+export function followsOf(plan: SeedPlan, u: number): { followee: number; at: number }[] {
+  const others = plan.users - 1;
+  if (others <= 0) return [];
+  const rng = Rng.for(plan.seed, STREAM.follow, u);
+  const demo = plan.demoAccount && u === DEMO_USER;
+  let count = 0;
+  if (demo) count = Math.min(others, 10);
+  else if (!rng.chance(0.15)) count = Math.floor(rng.logUniform(1, Math.min(others, 60) + 1));
+  const chosen = new Set<number>();
+  const out: { followee: number; at: number }[] = [];
+  for (let attempt = 0; out.length < count && attempt < count * 6 + 10; attempt++) {
+    let v: number;
+    const story = rng.int(0, plan.stories - 1);
+    if (plan.stories > 0 && rng.chance(0.7) && plan.isPublic[story]) v = plan.authorOf[story]!;
+    else v = rng.int(0, plan.users - 1);
+    if (v === u || chosen.has(v)) continue;
+    chosen.add(v);
+    const from = Math.max(plan.userCreated[u]!, plan.userCreated[v]!);
+    out.push({ followee: v, at: from + rng.next() * (plan.now - from - MINUTE) });
+  }
+  return out;
+}
+
+const THEMES = ['light', 'dark', 'system'] as const;
+const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
+/** A few users saved settings: a small JSON of the fields they changed. */
+export function settingsRow(
+  plan: SeedPlan,
+  u: number,
+  userId: string,
+): Insertable<Database['user_settings']> | null {
+  const rng = Rng.for(plan.seed, STREAM.settings, u);
+  const demo = plan.demoAccount && u === DEMO_USER;
+  if (!demo && !rng.chance(0.05)) return null;
+  const settings = {
+    profileVisibility: rng.chance(0.85) || demo ? 'public' : 'private',
+    theme: rng.pick(THEMES),
+    fontSize: rng.pick(FONT_SIZES),
+    notifyWeeklyDigest: rng.chance(0.4),
+  };
+  const from = plan.userCreated[u]!;
+  return {
+    user_id: userId,
+    settings: JSON.stringify(settings),
+    updated_at: iso(from + rng.next() * (plan.now - from - MINUTE)),
+  };
+}
+
+export const newUserIds = (count: number): string[] => Array.from({ length: count }, newId);
