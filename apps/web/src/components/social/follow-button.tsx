@@ -1,4 +1,5 @@
 import { UserCheck, UserPlus } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { post } from '../../lib/api';
 import { toast } from '../../stores/toast';
 import { Button, type ButtonSize } from '../ui/button';
@@ -11,6 +12,11 @@ interface FollowButtonProps {
   size?: ButtonSize;
   /** Told the new state and follower count after the server agrees. */
   onChange?: (following: boolean, followers: number) => void;
+  /**
+   * Told every change as it shows, optimistic flip and rollback included, so a follower count
+   * elsewhere on the page can move at once with the button.
+   */
+  onStateChange?: (following: boolean, followers: number) => void;
   invalidate?: readonly (readonly unknown[])[];
 }
 
@@ -26,6 +32,7 @@ export function FollowButton({
   followers,
   size = 'sm',
   onChange,
+  onStateChange,
   invalidate,
 }: FollowButtonProps) {
   const follow = useToggleAction({
@@ -42,6 +49,11 @@ export function FollowButton({
     onError: (on, error) =>
       failureToast(on ? 'Failed to follow user' : 'Failed to unfollow user', error),
   });
+  const notify = useRef(onStateChange);
+  notify.current = onStateChange;
+  useEffect(() => {
+    notify.current?.(follow.active, follow.count);
+  }, [follow.active, follow.count]);
   return (
     <Button
       size={size}

@@ -1,10 +1,182 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { MESSAGES } from '@storyloom/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { ApiError } from '../../lib/api';
+import { useAuthStore } from '../../stores/auth-store';
+import { toast } from '../../stores/toast';
+import { usePublishedChapters } from './api/get-chapters';
+import { useReaderStory } from './api/get-story';
+import { useReportProgress } from './api/report-progress';
+import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-position';
+import { ChapterBody } from './components/chapter-body';
+import { ChapterPager } from './components/chapter-pager';
+import { ChaptersDrawer, chapterTitle } from './components/chapters-drawer';
+import { EndCard } from './components/end-card';
+import { ReaderHeader } from './components/reader-header';
+import { ReaderSkeleton } from './components/reader-skeleton';
+import { ReadingSettingsDialog } from './components/reading-settings-dialog';
+import { READER_MESSAGES } from './messages';
+import { useChapterKeys } from './use-chapter-keys';
+import { useReadingPreferences } from './use-reading-preferences';
+import './reader.css';
 
+const isPrivate = (error: unknown) => error instanceof ApiError && error.code === 'story_private';
+
+/** Leaves the reader once, with the spec's toast, when the story cannot be read here. */
+function useLeaveOn(reason: 'private' | 'failed' | 'no-chapters' | null, storyId: string) {
+  const navigate = useNavigate();
+  const left = useRef(false);
+  useEffect(() => {
+    if (reason === null || left.current) return;
+    left.current = true;
+    if (reason === 'private') {
+      toast.error(MESSAGES.storyPrivate);
+      void navigate('/stories', { replace: true });
+    } else if (reason === 'failed') {
+      toast.error(READER_MESSAGES.errorTitle, READER_MESSAGES.loadFailed);
+      void navigate('/stories', { replace: true });
+    } else {
+      toast.info(READER_MESSAGES.noChaptersTitle, READER_MESSAGES.noChapters);
+      void navigate(`/stories/${encodeURIComponent(storyId)}`, { replace: true });
+    }
+  }, [reason, storyId, navigate]);
+}
+
+/**
+ * /stories/{id}/read (spec §2 Reader). The chapter is `?chapter=n`; without it the reader's
+ * saved position opens, else chapter 1. Each chapter shown is reported (a read, and the
+ * position for a signed-in reader).
+ */
 export function ReaderPage() {
+  const { id = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const story = useReaderStory(id);
+  const chapters = usePublishedChapters(id);
+  const { preferences } = useReadingPreferences();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const progress = useReportProgress(id);
+  const viewerId = useAuthStore((state) =>
+    state.isAuthenticated ? (state.user?.id ?? null) : null,
+  );
+
+  const list = chapters.data;
+  const failedError = (story.isError && story.error) || (chapters.isError && chapters.error);
+  const reason = failedError
+    ? isPrivate(failedError)
+      ? 'private'
+      : 'failed'
+    : list && list.length === 0
+      ? 'no-chapters'
+      : null;
+  useLeaveOn(reason, id);
+
+  const requested = parseChapterParam(searchParams.get(CHAPTER_PARAM));
+  const ready = Boolean(story.data && list && list.length > 0);
+  const total = list?.length ?? 0;
+  const index =
+    ready && list
+      ? chapterIndexFor(
+          requested,
+          list.map((chapter) => chapter.id),
+          story.data?.progress?.chapter_id,
+        )
+      : 0;
+  const chapter = ready ? list?.[index] : undefined;
+
+  // Keep the URL naming the chapter on screen, so a reload or a shared link opens it.
+  const position = index + 1;
+  useEffect(() => {
+    if (!ready || requested === position) return;
+    setSearchParams(
+      (params) => {
+        params.set(CHAPTER_PARAM, String(position));
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [ready, requested, position, setSearchParams]);
+
+  // Report each chapter as it comes on screen (the server counts a reader's read only once,
+  // and keeps the latest position); not again when its cached counts change.
+  const reported = useRef<string | null>(null);
+  const report = progress.mutate;
+  const chapterId = chapter?.id;
+  const savesPosition = viewerId !== null && viewerId !== story.data?.author_id;
+  useEffect(() => {
+    if (!chapter || reported.current === chapter.id) return;
+    reported.current = chapter.id;
+    report({ chapter, savesPosition });
+  }, [chapter, savesPosition, report]);
+
+  // A new chapter starts at the top, with focus on its title for screen readers.
+  const shownId = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!chapterId) return;
+    const first = shownId.current === undefined;
+    shownId.current = chapterId;
+    if (first) return;
+    window.scrollTo({ top: 0, left: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [chapterId]);
+
+  const goTo = (next: number) => {
+    if (next < 1 || next > total || next === position) return;
+    setSearchParams((params) => {
+      params.set(CHAPTER_PARAM, String(next));
+      return params;
+    });
+  };
+  useChapterKeys(
+    () => goTo(position - 1),
+    () => goTo(position + 1),
+    ready && !drawerOpen && !settingsOpen,
+  );
+
+  if (!story.data || !list || !chapter) return <ReaderSkeleton />;
+
+  const title = story.data.title;
+  const isLast = position === total;
   return (
-    <PlaceholderPage
-      title="Reader"
-      description="This page will show the story chapter by chapter, with reading settings and a chapter list. It is not built yet."
-    />
+    <div
+      className="reader-surface flex flex-1 flex-col"
+      data-reader-theme={preferences.theme}
+      data-testid="reader-page"
+    >
+      <PageTitle title={`${chapterTitle(chapter, index)} · ${title}`} />
+      <ReaderHeader
+        storyId={id}
+        storyTitle={title}
+        position={position}
+        total={total}
+        onOpenChapters={() => setDrawerOpen(true)}
+        onOpenSettings={() => setSettingsOpen(true)}
+      />
+      <div className="mx-auto w-full max-w-3xl flex-1 px-5 pb-16 pt-10 sm:px-8 sm:pt-14">
+        <ChapterBody
+          chapter={chapter}
+          index={index}
+          preferences={preferences}
+          headingRef={headingRef}
+        />
+        <ChapterPager
+          position={position}
+          total={total}
+          onPrevious={() => goTo(position - 1)}
+          onNext={() => goTo(position + 1)}
+        />
+        {isLast && <EndCard storyId={id} storyTitle={title} />}
+      </div>
+      <ChaptersDrawer
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        chapters={list}
+        currentIndex={index}
+        storyTitle={title}
+      />
+      <ReadingSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </div>
   );
 }

@@ -1,10 +1,63 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { MESSAGES } from '@storyloom/shared';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { ApiError } from '../../lib/api';
+import { useAuthStore } from '../../stores/auth-store';
+import { toast } from '../../stores/toast';
+import { useAuthor } from './detail/api/get-author';
+import { useStoryDetail } from './detail/api/get-story-detail';
+import { DETAIL_MESSAGES } from './detail/messages';
+import { MoreLikeThis } from './detail/more-like-this';
+import { StoryDetailSkeleton } from './detail/story-detail-skeleton';
+import { StoryHero } from './detail/story-hero';
+import { StoryNotFound } from './detail/story-not-found';
+import { StoryTabs } from './detail/story-tabs';
 
+type Failure = 'not-found' | 'private' | 'failed';
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof ApiError && error.code === 'story_private') return 'private';
+  if (error instanceof ApiError && error.status === 404) return 'not-found';
+  return 'failed';
+}
+
+/**
+ * /stories/{id} (spec §2 "Story detail"). A private story sends everyone but its author to
+ * /stories with the spec's message; other load failures say 'Failed to load story details'.
+ */
 export function StoryDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const viewerId = useAuthStore((state) => state.user?.id ?? null);
+  const story = useStoryDetail(id);
+  const author = useAuthor(story.data?.author.username);
+  // A refresh that fails for the network keeps the cached story; a 404 or private answer wins.
+  const failed = story.isError ? failureOf(story.error) : null;
+  const failure = failed === 'failed' && story.data ? null : failed;
+
+  const redirected = useRef<string | null>(null);
+  useEffect(() => {
+    if (failure === null || failure === 'not-found' || redirected.current === id) return;
+    redirected.current = id;
+    if (failure === 'private') toast.error(MESSAGES.storyPrivate);
+    else toast.error(DETAIL_MESSAGES.errorTitle, DETAIL_MESSAGES.loadFailed);
+    void navigate('/stories', { replace: true });
+  }, [failure, id, navigate]);
+
+  if (failure === 'not-found') return <StoryNotFound />;
+  if (!story.data) return <StoryDetailSkeleton />;
+
+  const data = story.data;
+  const isOwner = viewerId !== null && viewerId === data.author_id;
   return (
-    <PlaceholderPage
-      title="Story"
-      description="This page will show the story's cover, description, author, stats and chapters, with Start Reading, Like and Save. It is not built yet."
-    />
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12" data-testid="story-detail-page">
+      <PageTitle title={data.title} />
+      <StoryHero story={data} profile={author.data} isOwner={isOwner} />
+      <div className="mt-12 max-w-3xl">
+        <StoryTabs story={data} profile={author.data} />
+      </div>
+      <MoreLikeThis storyId={data.id} enabled />
+    </div>
   );
 }

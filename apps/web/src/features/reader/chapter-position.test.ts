@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { chapterIndexFor, isBlankHtml, minutesToRead, parseChapterParam } from './chapter-position';
+
+describe('parseChapterParam', () => {
+  it('reads whole numbers from 1', () => {
+    expect(parseChapterParam('1')).toBe(1);
+    expect(parseChapterParam(' 12 ')).toBe(12);
+  });
+
+  it('ignores what is not a chapter number', () => {
+    for (const value of [null, '', '0', '-1', '1.5', 'two', '1e3', '9999999']) {
+      expect(parseChapterParam(value)).toBeNull();
+    }
+  });
+});
+
+describe('chapterIndexFor', () => {
+  const ids = ['a', 'b', 'c'];
+
+  it('opens the chapter the URL names, the last one when it names one beyond', () => {
+    expect(chapterIndexFor(2, ids, 'c')).toBe(1);
+    expect(chapterIndexFor(7, ids, null)).toBe(2);
+  });
+
+  it('without a URL chapter, opens the saved position, else the first chapter', () => {
+    expect(chapterIndexFor(null, ids, 'c')).toBe(2);
+    expect(chapterIndexFor(null, ids, 'gone')).toBe(0);
+    expect(chapterIndexFor(null, ids, null)).toBe(0);
+    expect(chapterIndexFor(null, [], 'a')).toBe(0);
+  });
+});
+
+describe('isBlankHtml', () => {
+  it('sees empty paragraphs and spaces as no content', () => {
+    expect(isBlankHtml('')).toBe(true);
+    expect(isBlankHtml('<p></p><p><br></p>')).toBe(true);
+    expect(isBlankHtml('<p>&nbsp;</p>')).toBe(true);
+    expect(isBlankHtml('<p>Once</p>')).toBe(false);
+  });
+});
+
+describe('minutesToRead', () => {
+  it('rounds and never says zero', () => {
+    expect(minutesToRead(0)).toBe(1);
+    expect(minutesToRead(1150)).toBe(5);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Which chapter the reader shows. The URL carries it as `?chapter=n` (1-based position among
+ * the published chapters), so a link or a reload opens the same one.
+ */
+export const CHAPTER_PARAM = 'chapter';
+
+/** `?chapter=n` as a whole number ≥ 1, or null when absent or not a number. */
+export function parseChapterParam(value: string | null): number | null {
+  if (value === null || !/^\d{1,6}$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n >= 1 ? n : null;
+}
+
+/**
+ * The 0-based index to show: the URL's chapter (beyond the last one means the last one), else
+ * the chapter the reader last opened, else the first.
+ */
+export function chapterIndexFor(
+  requested: number | null,
+  chapterIds: readonly string[],
+  savedChapterId: string | null | undefined,
+): number {
+  const total = chapterIds.length;
+  if (total === 0) return 0;
+  if (requested !== null) return Math.min(requested, total) - 1;
+  const saved = savedChapterId ? chapterIds.indexOf(savedChapterId) : -1;
+  return saved >= 0 ? saved : 0;
+}
+
+/** Chapter HTML with no readable text (empty paragraphs, line breaks, non-breaking spaces). */
+export function isBlankHtml(html: string | null | undefined): boolean {
+  if (!html) return true;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|&#xa0;/gi, '')
+    .trim();
+  return text.length === 0;
+}
+
+/** Minutes to read at 230 words a minute, at least 1. */
+export const minutesToRead = (words: number) => Math.max(1, Math.round(words / 230));

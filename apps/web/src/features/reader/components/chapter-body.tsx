@@ -1,0 +1,72 @@
+import type { Chapter, ReadingPreferences } from '@storyloom/shared';
+import { Clock, Eye } from 'lucide-react';
+import type { Ref } from 'react';
+import { formatCount } from '../../../lib/format';
+import { isBlankHtml, minutesToRead } from '../chapter-position';
+import { FONT_STACKS } from '../fonts';
+import { READER_MESSAGES } from '../messages';
+import { chapterTitle } from './chapters-drawer';
+
+interface ChapterBodyProps {
+  chapter: Chapter;
+  index: number;
+  preferences: ReadingPreferences;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * The chapter title, its reads and the text in the reader's settings. The content is the
+ * server's sanitized HTML (an allowlist of p, br, strong, em, u, blockquote; decision 005), and
+ * nothing else is ever rendered as HTML here.
+ */
+export function ChapterBody({ chapter, index, preferences, headingRef }: ChapterBodyProps) {
+  const family = FONT_STACKS[preferences.fontFamily];
+  const reads = chapter.reads_count;
+  return (
+    <article aria-labelledby="chapter-title" data-testid="chapter">
+      <header className="mb-8 border-b pb-6 text-center">
+        <p className="text-xs font-semibold uppercase tracking-widest text-muted-foreground">
+          Chapter {index + 1}
+        </p>
+        <h1
+          id="chapter-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-2 text-balance break-words text-3xl font-bold leading-tight focus:outline-none sm:text-4xl"
+          style={{ fontFamily: family }}
+          data-testid="chapter-title"
+        >
+          {chapterTitle(chapter, index)}
+        </h1>
+        <p className="mt-3 flex items-center justify-center gap-4 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5" data-testid="chapter-reads">
+            <Eye className="size-4" aria-hidden="true" />
+            {formatCount(reads)} {reads === 1 ? 'read' : 'reads'}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock className="size-4" aria-hidden="true" />
+            {minutesToRead(chapter.word_count)} min read
+          </span>
+        </p>
+      </header>
+      {isBlankHtml(chapter.content) ? (
+        <p className="py-10 text-center italic text-muted-foreground" data-testid="chapter-empty">
+          {READER_MESSAGES.emptyChapter}
+        </p>
+      ) : (
+        <div
+          className="chapter-content"
+          data-testid="chapter-content"
+          style={{
+            fontSize: `${preferences.fontSize}px`,
+            lineHeight: preferences.lineHeight,
+            fontFamily: family,
+            textAlign: preferences.textAlign,
+          }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes chapter HTML against an allowlist before storing it
+          dangerouslySetInnerHTML={{ __html: chapter.content }}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+/** The reader's strings (spec §2, §8), word for word where the spec gives them. */
+export const READER_MESSAGES = {
+  errorTitle: 'Error',
+  loadFailed: 'Failed to load story content',
+  noChaptersTitle: 'No Chapters',
+  noChapters: "This story doesn't have any published chapters yet",
+  emptyChapter: 'No content available for this chapter.',
+  endTitle: "You've reached the end!",
+  backToStory: 'Back to Story',
+  browseMore: 'Browse More Stories',
+  previous: 'Previous',
+  next: 'Next',
+  chapters: 'Chapters',
+  settingsTitle: 'Reading Settings',
+  resetDefaults: 'Reset to Default',
+  done: 'Done',
+} as const;
+
+export const chapterOf = (n: number, total: number) => `Chapter ${n} of ${total}`;

@@ -1,0 +1,56 @@
+import type { Profile, StoryDetail } from '@storyloom/shared';
+import { Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { StoryCover } from '../../../components/story/story-cover';
+import { AuthorCard } from './author-card';
+import { StoryActions } from './story-actions';
+import { StoryStats } from './story-stats';
+import { StoryTags } from './story-tags';
+
+interface StoryHeroProps {
+  story: StoryDetail;
+  profile: Profile | undefined;
+  isOwner: boolean;
+}
+
+/** Cover, title, description, author, stats, genre and tags, and the actions (spec §2). */
+export function StoryHero({ story, profile, isOwner }: StoryHeroProps) {
+  return (
+    <div className="grid gap-8 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr] lg:gap-12">
+      <div className="mx-auto w-44 sm:w-56 md:mx-0 md:w-full">
+        <StoryCover story={story} size="lg" className="shadow-xl ring-1 ring-black/5" />
+      </div>
+      <div className="min-w-0 space-y-5">
+        <div className="space-y-3">
+          <p className="flex flex-wrap items-center gap-2">
+            <Link
+              to={`/stories?genre=${encodeURIComponent(story.genre)}`}
+              className="rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-primary hover:bg-primary/15"
+              data-testid="story-genre"
+            >
+              {story.genre}
+            </Link>
+            {story.visibility === 'private' && (
+              <span className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground">
+                <Lock className="size-3" aria-hidden="true" />
+                Private
+              </span>
+            )}
+          </p>
+          <h1 className="text-balance break-words font-serif text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
+            {story.title}
+          </h1>
+          {story.description && (
+            <p className="line-clamp-4 whitespace-pre-line break-words text-base text-muted-foreground sm:text-lg">
+              {story.description}
+            </p>
+          )}
+        </div>
+        <AuthorCard story={story} profile={profile} isOwnCard={isOwner} />
+        <StoryStats story={story} />
+        <StoryTags tags={story.tags} />
+        <StoryActions story={story} isOwner={isOwner} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Profile, StoryDetail } from '@storyloom/shared';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { formatCount, formatDate, formatRelativeTime } from '../../../lib/format';
+import { profilePath } from './author-card';
+import { DETAIL_MESSAGES } from './messages';
+
+function AboutTab({ story, profile }: { story: StoryDetail; profile: Profile | undefined }) {
+  const visible = profile && !profile.restricted ? profile : undefined;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="text-lg font-semibold">
+          Summary
+        </h2>
+        <p className="mt-2 whitespace-pre-line break-words text-muted-foreground">
+          {story.description || DETAIL_MESSAGES.noDescription}
+        </p>
+      </section>
+      <section aria-labelledby="about-author-heading">
+        <h2 id="about-author-heading" className="text-lg font-semibold">
+          About the Author
+        </h2>
+        <div className="mt-3 flex items-start gap-4">
+          <Avatar
+            name={story.author.username}
+            src={story.author.profile_pic}
+            className="size-14 text-base"
+          />
+          <div className="min-w-0">
+            <Link to={profilePath(story.author.username)} className="font-semibold hover:underline">
+              {story.author.username}
+            </Link>
+            {visible && (
+              <p className="text-sm text-muted-foreground">
+                {formatCount(visible.stories_count ?? 0)}{' '}
+                {visible.stories_count === 1 ? 'story' : 'stories'} ·{' '}
+                {formatCount(visible.followers_count ?? 0)}{' '}
+                {visible.followers_count === 1 ? 'follower' : 'followers'}
+              </p>
+            )}
+            {visible && (
+              <p className="mt-2 whitespace-pre-line break-words" data-testid="author-bio">
+                {visible.bio || DETAIL_MESSAGES.noBio}
+              </p>
+            )}
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function DetailsTab({ story }: { story: StoryDetail }) {
+  const rows: [string, string][] = [
+    ['Genre', story.genre],
+    ['Published', story.published_at ? formatDate(story.published_at) : 'Not published yet'],
+    ['Last Updated', formatRelativeTime(story.updated_at)],
+    ['Visibility', story.visibility === 'public' ? 'Public' : 'Private'],
+    ['Total Reads', formatCount(story.reads_count)],
+    ['Total Likes', formatCount(story.votes_count)],
+  ];
+  return (
+    <dl className="divide-y rounded-xl border bg-card" data-testid="story-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="text-right font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** About (summary and the author) and Details (spec §2). */
+export function StoryTabs({
+  story,
+  profile,
+}: {
+  story: StoryDetail;
+  profile: Profile | undefined;
+}) {
+  return (
+    <Tabs defaultValue="about">
+      <TabsList className="max-w-xs">
+        <TabsTrigger value="about">About</TabsTrigger>
+        <TabsTrigger value="details">Details</TabsTrigger>
+      </TabsList>
+      <TabsContent value="about">
+        <AboutTab story={story} profile={profile} />
+      </TabsContent>
+      <TabsContent value="details">
+        <DetailsTab story={story} />
+      </TabsContent>
+    </Tabs>
+  );
+}
