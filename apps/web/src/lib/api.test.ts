@@ -4,6 +4,8 @@ import {
   apiUrl,
   configureApi,
   del,
+  dispositionFilename,
+  download,
   fieldErrors,
   firstFieldError,
   get,
@@ -232,5 +234,37 @@ describe('field errors', () => {
     expect(firstFieldError(details, 'missing')).toBeUndefined();
     expect(firstFieldError(undefined, 'email')).toBeUndefined();
     expect(fieldErrors(details)).toEqual({ username: 'Username is taken', email: 'Invalid' });
+  });
+});
+
+describe('download', () => {
+  it('returns the bytes and the attachment name, with the session token', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('{"a":1}', {
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Disposition':
+            'attachment; filename="Storyloom_data_ann_2025-01-02T03-04-05Z.json"',
+        },
+      }),
+    );
+    const file = await download('/users/me/export');
+    expect(file.filename).toBe('Storyloom_data_ann_2025-01-02T03-04-05Z.json');
+    expect(await file.blob.text()).toBe('{"a":1}');
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer session-token');
+  });
+
+  it('fails like any request when the server refuses', async () => {
+    fetchMock.mockResolvedValue(
+      json({ success: false, message: 'Slow down', error: { code: 'too_many_requests' } }, 429),
+    );
+    expect((await failure(download('/users/me/export'))).message).toBe('Slow down');
+  });
+
+  it('reads plain and encoded file names', () => {
+    expect(dispositionFilename(null)).toBeNull();
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename('attachment; filename=a.json')).toBe('a.json');
+    expect(dispositionFilename("attachment; filename*=UTF-8''caf%C3%A9.json")).toBe('café.json');
   });
 });

@@ -47,7 +47,28 @@ export type RequestOptions = {
   /** Cancels the request (TanStack Query passes one); a cancelled request rethrows its reason. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Resolve to the body as a file (`DownloadedFile`) instead of parsing JSON. */
+  asFile?: boolean;
 };
+
+/** A file the API sent as an attachment: its bytes and the name from Content-Disposition. */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+/** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` or `filename="…"`). */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
 
 type SessionHooks = {
   getToken: () => string | null;
@@ -198,6 +219,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       throw new ApiError(MESSAGES.networkError, { code, cause: error });
     }
 
+    if (options.asFile && response.ok) {
+      const file: DownloadedFile = {
+        blob: await response.blob(),
+        filename: dispositionFilename(response.headers.get('content-disposition')),
+      };
+      return file as T;
+    }
     const body = await readBody(response);
     if (response.status === 401) session.onUnauthorized();
     if (!response.ok) throw errorFromResponse(response.status, body);
@@ -234,6 +262,10 @@ export const put = <T>(path: string, body?: unknown, options?: Options) =>
 
 export const del = <T>(path: string, options?: Options) =>
   request<T>(path, { ...options, method: 'DELETE' });
+
+/** GET a file attachment (e.g. the data export) with the session's token. */
+export const download = (path: string, options?: Omit<Options, 'asFile'>) =>
+  request<DownloadedFile>(path, { ...options, method: 'GET', asFile: true });
 
 /** Multipart upload; `null`/`undefined` fields are skipped, as the spec's story form does. */
 export function upload<T>(

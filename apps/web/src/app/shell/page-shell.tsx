@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../../components/ui/toaster';
+import { useSettingsOnSignIn } from '../../features/settings/hooks/use-settings-on-sign-in';
 import { useAuthStore } from '../../stores/auth-store';
 import { Footer } from './footer';
 import { NavigationProgress } from './navigation-progress';
@@ -23,6 +24,7 @@ export function PageShell() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   useThemeSync();
   useRefreshUser();
+  useSettingsOnSignIn();
 
   return (
     <div className="flex min-h-dvh flex-col">

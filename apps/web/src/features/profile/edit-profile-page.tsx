@@ -1,10 +1,13 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Navigate } from 'react-router';
+import { useAuthStore } from '../../stores/auth-store';
 
+/** /settings/profile: the own profile with the edit modal open. */
 export function EditProfilePage() {
+  const username = useAuthStore((state) => state.user?.username);
   return (
-    <PlaceholderPage
-      title="Edit Profile"
-      description="This page will let you change your profile picture and bio. It is not built yet."
+    <Navigate
+      to={username ? `/profile/${encodeURIComponent(username)}?edit=1` : '/settings'}
+      replace
     />
   );
 }

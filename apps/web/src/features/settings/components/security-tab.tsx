@@ -1,0 +1,125 @@
+import type { UserSettings } from '@storyloom/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api';
+import { useAuthStore } from '../../../stores/auth-store';
+import { toast } from '../../../stores/toast';
+import { signOutEverywhere } from '../api/account';
+import type { SettingsForm } from '../hooks/use-settings-form';
+import { SETTINGS_TEXT, SETTINGS_TOASTS } from '../messages';
+import { SESSION_TIMEOUT_CHOICES } from '../model/options';
+import { clearDraft } from '../model/settings-draft';
+import { FieldRow, SettingsSection, SwitchRow } from './setting-row';
+
+export function SecurityTab({
+  values,
+  update,
+}: {
+  values: UserSettings;
+  update: SettingsForm['update'];
+}) {
+  const timeoutId = useId();
+  return (
+    <div className="space-y-6">
+      <SettingsSection title="Sign-in">
+        <SwitchRow
+          label="Two-factor authentication"
+          description="A code from your phone in addition to your password"
+          checked={false}
+          onCheckedChange={() => undefined}
+          disabled
+          badge={
+            <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+              {SETTINGS_TEXT.comingSoon}
+            </span>
+          }
+        />
+        <FieldRow label="Auto-logout after inactivity">
+          <label htmlFor={timeoutId} className="sr-only">
+            Auto-logout after inactivity
+          </label>
+          <Select
+            id={timeoutId}
+            value={String(values.sessionTimeout)}
+            onChange={(event) =>
+              update('sessionTimeout', Number(event.target.value) as UserSettings['sessionTimeout'])
+            }
+            className="max-w-xs"
+          >
+            {SESSION_TIMEOUT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
+        </FieldRow>
+        <SwitchRow
+          label="Login alerts"
+          description="Tell me when my account signs in somewhere new"
+          checked={values.loginAlerts}
+          onCheckedChange={(checked) => update('loginAlerts', checked)}
+        />
+      </SettingsSection>
+      <SettingsSection
+        title="Sessions"
+        description="Signs you out everywhere, this browser included. You will need to sign in again."
+      >
+        <div>
+          <SignOutEverywhere />
+        </div>
+      </SettingsSection>
+    </div>
+  );
+}
+
+/** 'Sign Out of All Devices': revokes every session on the server, then signs out here. */
+function SignOutEverywhere() {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await signOutEverywhere();
+    } catch (error) {
+      setPending(false);
+      toast.error(
+        SETTINGS_TOASTS.signOutEverywhereFailedTitle,
+        errorMessage(error, SETTINGS_TOASTS.tryLater),
+      );
+      return;
+    }
+    useAuthStore.getState().logout();
+    queryClient.clear();
+    clearDraft();
+    void navigate('/auth/login', { flushSync: true });
+    toast.info(SETTINGS_TOASTS.signedOutEverywhere);
+  };
+
+  return (
+    <>
+      <Button variant="outline" className="text-destructive" onClick={() => setOpen(true)}>
+        <LogOut aria-hidden="true" />
+        {SETTINGS_TEXT.signOutEverywhere}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Sign out of all devices?"
+        description="Every browser and device signed in to your account, this one included, will be signed out."
+        confirmLabel={SETTINGS_TEXT.signOutEverywhere}
+        pendingLabel="Signing out..."
+        pending={pending}
+        destructive
+        onConfirm={() => void confirm()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/** The settings screen's words (spec §2 Settings, §5, §8), word for word where the spec gives them. */
+export const SETTINGS_TEXT = {
+  title: 'Settings',
+  back: 'Back',
+  saveChanges: 'Save Changes',
+  saving: 'Saving...',
+  unsaved: 'Unsaved changes',
+  usernameReadOnly: 'Usernames cannot be changed',
+  emailReadOnly: 'Contact support to change your email',
+  changePassword: 'Change Password',
+  editProfile: 'Edit Profile',
+  exportData: 'Export My Data',
+  deleteAccount: 'Delete Account',
+  comingSoon: 'Coming Soon',
+  signOutEverywhere: 'Sign Out of All Devices',
+  passwordTooShortHint: 'Password must be at least 8 characters',
+  passwordMismatchHint: "Passwords don't match",
+  typeUsername: 'Please type your username to confirm deletion',
+} as const;
+
+/** Toasts: [title, description] (spec §5, §8). */
+export const SETTINGS_TOASTS = {
+  saved: 'Settings saved',
+  saveFailed: ['Error', 'Failed to save settings. Please try again.'],
+  loadFailed: ['Error', 'Failed to load settings'],
+  required: ['Required fields', 'Please fill in all password fields'],
+  mismatch: ["Passwords don't match", 'New password and confirmation must match'],
+  tooShort: ['Password too short', 'Password must be at least 8 characters'],
+  passwordChanged: 'Password changed',
+  passwordFailedTitle: 'Failed to change password',
+  passwordFailedFallback: 'Please check your current password and try again.',
+  confirmationRequired: ['Confirmation required', 'Please type your username to confirm deletion'],
+  accountDeleted: 'Account deleted',
+  deleteFailed: ['Error', 'Failed to delete account. Please try again.'],
+  exported: 'Data exported',
+  exportFailedTitle: 'Failed to export data',
+  signedOutEverywhere: 'Signed out of all devices',
+  signOutEverywhereFailedTitle: 'Failed to sign out of all devices',
+  verificationSent: 'Verification email sent',
+  verificationFailedTitle: 'Failed to send verification email',
+  tryLater: 'Please try again later.',
+} as const;
