@@ -36,6 +36,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A real browser on a loaded 2-core machine occasionally drops a keystroke; a broken
+          // feature still fails every attempt. Flakes are tracked in the issue notes.
+          retry: 2,
         },
       },
     ],
