@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const droppedIndexesFile = join(config.dataDir, 'seed-dropped-indexes.json');
   const interrupt = new AbortController();
   const stop = () => {
-    process.stderr.write('\nStopping after the current batch...\n');
+    process.stderr.write('\nStopping after the current batch (Ctrl-C again quits at once)...\n');
     interrupt.abort(new Error('interrupted'));
   };
   process.once('SIGINT', stop);

@@ -78,7 +78,7 @@ export interface SeedSummary {
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
-const STORY_CHUNK = 5_000;
+const STORY_CHUNK = 3_000;
 const USER_CHUNK = 5_000;
 const FOLLOW_CHUNK = 20_000;
 const DEFAULT_CHAPTERS: [number, number] = [2, 4];
