@@ -153,7 +153,7 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
     throw error;
   }
   if (indexes.length > 0) {
-    options.onPhase?.(`Building ${indexes.length} indexes`);
+    options.onPhase?.(`Building the search documents and ${indexes.length} indexes and triggers`);
     await createIndexes(db, indexes);
   }
   return summary;

@@ -1,7 +1,10 @@
 import { GENRES, USERNAME_PATTERN } from '@storyloom/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.js';
 import { countWords, sanitizeChapterHtml, textOf } from '../modules/chapters/content.js';
+import { searchStoryIds } from '../modules/search/repo.js';
+import { searchTerms } from '../modules/search/terms.js';
 import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/trending.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { type IndexDefinition, secondaryIndexes } from './indexes.js';
@@ -321,11 +324,12 @@ describe('seedLibrary in bulk mode', () => {
     await test?.cleanup();
   });
 
-  it('drops the secondary indexes while loading and rebuilds the same ones', async () => {
+  it('drops the secondary indexes and triggers while loading and rebuilds the same ones', async () => {
     const normalize = (indexes: IndexDefinition[]) =>
       indexes.map((i) => `${i.name}: ${i.sql.toLowerCase().replace(' if not exists', '')}`);
     const before = await secondaryIndexes(test.db, SEEDED_TABLES);
     expect(before.map((i) => i.name)).toContain('users_username_key');
+    expect(before.map((i) => i.name)).toContain('story_tags_search_ai');
     let dropped: IndexDefinition[] = [];
     await seedLibrary(test.db, {
       ...OPTIONS,
@@ -336,5 +340,29 @@ describe('seedLibrary in bulk mode', () => {
     });
     expect(dropped.length).toBe(before.length);
     expect(normalize(await secondaryIndexes(test.db, SEEDED_TABLES))).toEqual(normalize(before));
+
+    // Every public story got its search document once, with its tags.
+    const { kysely, dialect } = test.db;
+    const { rows: docs } = await sql<{ n: number }>`select count(*) as n from story_search`.execute(
+      kysely,
+    );
+    const visible = await kysely
+      .selectFrom('stories')
+      .where('visibility', '=', 'public')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(docs[0]?.n)).toBe(Number(visible.n));
+    const tagged = await kysely
+      .selectFrom('story_tags')
+      .innerJoin('stories', 'stories.id', 'story_tags.story_id')
+      .where('stories.visibility', '=', 'public')
+      .select(['story_tags.tag', 'stories.id'])
+      .executeTakeFirstOrThrow();
+    const found = await searchStoryIds(kysely, dialect, searchTerms(tagged.tag), {
+      sort: 'relevance',
+      offset: 0,
+      limit: 100,
+    });
+    expect(found).toContain(tagged.id);
   });
 });
