@@ -97,6 +97,10 @@ export const LIMITS = {
 } as const;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** Names that are path segments of `/users/...` routes, so no account may take them. */
+export const RESERVED_USERNAMES: readonly string[] = ['me', 'search', 'suggested'];
+export const isReservedUsername = (username: string) =>
+  RESERVED_USERNAMES.includes(username.toLowerCase());
 /** The spec's "valid simple pattern" for emails. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
 
@@ -45,10 +45,16 @@ export function openSqlite(file: string): SQLite.Database {
   return raw;
 }
 
-export function createDb(target: DatabaseTarget): Db {
+export interface DbOptions {
+  /** Kysely's query log (the EXPLAIN report records every query a request runs). */
+  log?: LogConfig;
+}
+
+export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
+  const { log } = options;
   if (target.kind === 'sqlite') {
     const raw = openSqlite(target.file);
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }), log });
     return {
       kysely,
       dialect: 'sqlite',
@@ -67,7 +73,7 @@ export function createDb(target: DatabaseTarget): Db {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return {
     kysely,
     dialect: 'postgres',

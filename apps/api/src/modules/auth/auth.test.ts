@@ -89,6 +89,19 @@ describe('sign-up', () => {
     expect(res.json().error.details[field]).toBe(message);
   });
 
+  it.each(['search', 'Search', 'SUGGESTED'])(
+    'refuses %s, a path segment of /users routes, as a taken username',
+    async (username) => {
+      const res = await signup({
+        username,
+        email: `${username}@example.com`,
+        password: 'longenough1',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.details.username).toBe(AUTH_MESSAGES.usernameTaken);
+    },
+  );
+
   it('refuses a taken username or email, case-insensitively, with 409 details', async () => {
     await signup({ username: 'Taken_One', email: 'taken@example.com', password: 'longenough1' });
     const byName = await signup({

@@ -1,3 +1,4 @@
+import { isReservedUsername } from '@storyloom/shared';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
@@ -98,7 +99,7 @@ async function freeUsername(db: Db, identity: GoogleIdentity): Promise<string> {
   const source = identity.email?.split('@')[0] ?? identity.name ?? 'reader';
   let base = source.replace(/[^A-Za-z0-9_-]+/g, '').slice(0, 24);
   if (base.length < 3) base = `reader${base}`;
-  if (!(await findUserByUsername(db.kysely, base))) return base;
+  if (!isReservedUsername(base) && !(await findUserByUsername(db.kysely, base))) return base;
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
     if (!(await findUserByUsername(db.kysely, candidate))) return candidate;

@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, type SignupBody, type TokenResponse } from '@storyloom/shared';
+import {
+  AUTH_MESSAGES,
+  isReservedUsername,
+  type SignupBody,
+  type TokenResponse,
+} from '@storyloom/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
@@ -75,7 +80,7 @@ export function createAuthService({ config, db, tokens, mailer, log }: AuthDeps)
 
     async signup(input: SignupBody): Promise<UserRow> {
       const email = input.email.toLowerCase();
-      if (await findUserByUsername(k, input.username))
+      if (isReservedUsername(input.username) || (await findUserByUsername(k, input.username)))
         throw conflict('username', AUTH_MESSAGES.usernameTaken);
       if (await findUserByEmail(k, email)) throw conflict('email', AUTH_MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password);

@@ -1,0 +1,230 @@
+/**
+ * The query plans behind every GET route, on a seeded library: each route is called in-process
+ * the way the web app calls it (lists at page 1 and a deep page, each sort, a genre, search,
+ * profiles, feeds), every SQL statement it runs is recorded through Kysely's query log, and each
+ * distinct SELECT is explained (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL). A plan
+ * that reads a whole large table fails the run.
+ *
+ *   DATA_DIR=bench/data/sqlite-1m npx tsx bench/explain.ts        (SQLite)
+ *   DATABASE_URL=postgres://... npx tsx bench/explain.ts           (PostgreSQL)
+ *
+ * Writes bench/results/explain-<db>.json and the plans section of docs/performance.md.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CompiledQuery } from 'kysely';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig, prepareDataDir } from '../apps/api/src/config.js';
+import { createDb } from '../apps/api/src/db/index.js';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/users.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Recorded {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+interface PlanReport {
+  route: string;
+  request: string;
+  sql: string;
+  plan: string[];
+  fullScans: string[];
+}
+
+/** Tables small enough (or read whole by design) that a scan is not a finding. */
+const SMALL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'reader_salts']);
+
+/** SQLite: `SCAN t` without an index is a full scan; PostgreSQL: `Seq Scan on t`. */
+function fullScans(plan: string[]): string[] {
+  const found: string[] = [];
+  for (const line of plan) {
+    const sqlite = /^\s*(?:\W+)?SCAN (\w+)(?! USING| VIRTUAL)(?:\s|$)/.exec(line);
+    const pg = /Seq Scan on (\w+)/.exec(line);
+    const table = sqlite?.[1] ?? pg?.[1];
+    if (table && !SMALL_TABLES.has(table)) found.push(line.trim());
+  }
+  return found;
+}
+
+async function main(): Promise<void> {
+  const config = prepareDataDir(loadConfig());
+  let recording: Recorded[] = [];
+  const db = createDb(config.database, {
+    log: (event) => {
+      if (event.level === 'query') recording.push(event.query);
+    },
+  });
+  const app = await buildApp(config, { db, logger: false });
+  const k = db.kysely;
+
+  const story = await k
+    .selectFrom('stories')
+    .innerJoin('users', 'users.id', 'stories.author_id')
+    .where('stories.visibility', '=', 'public')
+    .where('stories.chapters_count', '>', 1)
+    .orderBy('stories.popular_score', 'desc')
+    .select(['stories.id', 'stories.genre', 'users.username'])
+    .executeTakeFirstOrThrow();
+  const chapter = await k
+    .selectFrom('chapters')
+    .where('story_id', '=', story.id)
+    .where('published', '=', 1)
+    .select('id')
+    .executeTakeFirstOrThrow();
+  const reader = await k
+    .selectFrom('users')
+    .where('following_count', '>', 0)
+    .where('email_verified_at', 'is not', null)
+    .orderBy('following_count', 'desc')
+    .select(['email', 'username'])
+    .executeTakeFirstOrThrow();
+  const { count } = await k
+    .selectFrom('stories')
+    .where('visibility', '=', 'public')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  // The API pages through the first 10,000 results of a list; the deepest page of 20 is 500.
+  const deepPage = Math.max(1, Math.min(500, Math.floor(Number(count) / 20)));
+
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username: reader.email, password: DEMO_PASSWORD }).toString(),
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const token = (login.json() as { access_token: string }).access_token;
+
+  const requests: { route: string; url: string; auth?: boolean }[] = [];
+  for (const sort of ['latest', 'popular', 'trending']) {
+    requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&page=1` });
+    requests.push({
+      route: 'GET /stories',
+      url: `/api/stories?sort=${sort}&page=${deepPage}&limit=20`,
+    });
+    requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&genre=${story.genre}` });
+  }
+  for (const q of ['the', 'lighthouse', 'drag', 'silver moon']) {
+    requests.push({
+      route: 'GET /stories/search',
+      url: `/api/stories/search?q=${encodeURIComponent(q)}`,
+    });
+    requests.push({
+      route: 'GET /stories/search',
+      url: `/api/stories/search?q=${encodeURIComponent(q)}&sort=popular&genre=${story.genre}`,
+    });
+  }
+  requests.push(
+    { route: 'GET /stories/{id}', url: `/api/stories/${story.id}`, auth: true },
+    { route: 'GET /stories/{id}/similar', url: `/api/stories/${story.id}/similar?limit=4` },
+    { route: 'GET /chapters/by-story/{id}', url: `/api/chapters/by-story/${story.id}` },
+    { route: 'GET /chapters/{id}', url: `/api/chapters/${chapter.id}` },
+    { route: 'GET /users/{username}', url: `/api/users/${story.username}` },
+    { route: 'GET /users/{username}/stories', url: `/api/users/${story.username}/stories` },
+    { route: 'GET /users/{username}/followers', url: `/api/users/${story.username}/followers` },
+    { route: 'GET /users/{username}/following', url: `/api/users/${reader.username}/following` },
+    { route: 'GET /users/search', url: `/api/users/search?q=${story.username.slice(0, 3)}` },
+    { route: 'GET /feed/following', url: '/api/feed/following', auth: true },
+    { route: 'GET /users/suggested', url: '/api/users/suggested?limit=5', auth: true },
+    { route: 'GET /library', url: '/api/library', auth: true },
+    { route: 'GET /users/me/likes', url: '/api/users/me/likes', auth: true },
+    { route: 'GET /users/me/progress', url: '/api/users/me/progress', auth: true },
+    { route: 'GET /users/me/stats', url: '/api/users/me/stats', auth: true },
+    { route: 'GET /users/me/stories', url: '/api/users/me/stories', auth: true },
+  );
+
+  const reports: PlanReport[] = [];
+  const seen = new Set<string>();
+  for (const request of requests) {
+    recording = [];
+    const response = await app.inject({
+      method: 'GET',
+      url: request.url,
+      headers: request.auth ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`${request.url} answered ${response.statusCode}: ${response.body}`);
+    }
+    for (const query of recording) {
+      if (!/^\s*(select|with)\b/i.test(query.sql) || seen.has(query.sql)) continue;
+      seen.add(query.sql);
+      const plan = await explain(query);
+      reports.push({
+        route: request.route,
+        request: request.url,
+        sql: query.sql,
+        plan,
+        fullScans: fullScans(plan),
+      });
+    }
+  }
+  await app.close();
+
+  async function explain(query: Recorded): Promise<string[]> {
+    const prefix = db.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+    const { rows } = await explainDb.kysely.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+    );
+    return rows.map((row) => String(row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)));
+  }
+
+  const dbName = db.dialect;
+  const stories = Number(count);
+  write(dbName, stories, reports);
+  const failures = reports.filter((r) => r.fullScans.length > 0);
+  console.info(
+    `${reports.length} distinct queries explained; ${failures.length} read a whole table.`,
+  );
+  for (const f of failures) console.info(`  ${f.route}: ${f.fullScans.join('; ')}\n    ${f.sql}`);
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+// The app closes its own database; EXPLAIN runs on a second connection opened after it.
+let explainDb: ReturnType<typeof createDb>;
+
+function write(dialect: string, publicStories: number, reports: PlanReport[]): void {
+  const results = join(root, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(
+    join(results, `explain-${dialect}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), dialect, publicStories, queries: reports }, null, 2)}\n`,
+  );
+  const doc = join(root, 'docs', 'performance.md');
+  const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '# Performance\n';
+  const marker = (edge: string) => `<!-- explain-${dialect}:${edge} -->`;
+  const lines = [
+    marker('start'),
+    '',
+    `${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${publicStories.toLocaleString('en-US')} public stories, ${new Date().toISOString().slice(0, 10)}: ${reports.length} distinct queries, ${reports.filter((r) => r.fullScans.length > 0).length} full scans.`,
+    '',
+    '| route | query (start) | plan |',
+    '|---|---|---|',
+    ...reports.map(
+      (r) =>
+        `| \`${r.route}\` | \`${r.sql.replace(/\s+/g, ' ').slice(0, 70).replaceAll('|', '\\|')}…\` | ${r.plan
+          .map((p) => `\`${p.trim().replaceAll('|', '\\|')}\``)
+          .join('<br>')} |`,
+    ),
+    '',
+    marker('end'),
+  ];
+  const start = text.indexOf(marker('start'));
+  const end = text.indexOf(marker('end'));
+  const section = lines.join('\n');
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + section + text.slice(end + marker('end').length)
+      : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(doc, next);
+}
+
+explainDb = createDb(prepareDataDir(loadConfig()).database);
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => explainDb.close());
