@@ -358,11 +358,13 @@ describe('seedLibrary in bulk mode', () => {
       .where('stories.visibility', '=', 'public')
       .select(['story_tags.tag', 'stories.id'])
       .executeTakeFirstOrThrow();
-    const found = await searchStoryIds(kysely, dialect, searchTerms(tagged.tag), {
-      sort: 'relevance',
-      offset: 0,
-      limit: 100,
-    });
+    const found = await searchStoryIds(
+      kysely,
+      dialect,
+      searchTerms(tagged.tag),
+      { sort: 'relevance', offset: 0, limit: 100 },
+      { matches: 1, documents: Number(visible.n) },
+    );
     expect(found).toContain(tagged.id);
   });
 });

@@ -37,6 +37,26 @@ const LIST_ORDER = {
 } as const;
 
 /**
+ * Ranking or ordering every match costs time in proportion to the matches: nothing for a few
+ * hundred, seconds for a word found in most of a million documents. So above RANK_LIMIT matches:
+ * - relevance ranks only the newest RANK_LIMIT matching documents (or as many as the page
+ *   reaches), so a broad query costs what a narrow one does and still ranks recent work;
+ * - on SQLite, a list order walks its own story index and keeps the stories that match, when
+ *   that is expected to visit fewer rows than there are matches (PostgreSQL's planner makes the
+ *   same choice itself, from its statistics of the documents).
+ */
+export const RANK_LIMIT = 1_000;
+/** A walk checks each visited story against the index: about this many times a match's cost. */
+const WALK_COST = 4;
+
+export interface SearchScale {
+  /** Matches of the query (the page's total). */
+  matches: number;
+  /** Public stories in the searched genre (or all): what a list-order walk passes over. */
+  documents: number;
+}
+
+/**
  * Matching public stories' ids for one page. Only public stories have search documents (the
  * triggers of migration 002) and the document carries the genre, so relevance pages and
  * counts read the search index alone; the list orders join the stories for their columns.
@@ -46,38 +66,69 @@ export async function searchStoryIds(
   dialect: DialectName,
   terms: SearchTerms,
   params: SearchParams,
+  scale: SearchScale,
 ): Promise<string[]> {
   const genre = params.genre ? sql`and d.genre = ${params.genre}` : sql``;
   const page = sql`limit ${params.limit} offset ${params.offset}`;
+  const reach = params.offset + params.limit;
+  const capped = scale.matches > Math.max(RANK_LIMIT, reach);
+  const newest = Math.max(RANK_LIMIT, reach);
   let query: RawBuilder<{ id: string }>;
   if (dialect === 'postgres') {
-    query =
-      params.sort === 'relevance'
-        ? sql`with q as (select ${tsquery(terms)} as query)
-              select d.story_id as id, ts_rank(d.document, q.query) as score
-                from q, story_search d
-               where d.document @@ q.query ${genre}
-               order by score desc, d.story_id desc ${page}`
-        : sql`select s.id
-                from story_search d
-                join stories s on s.id = d.story_id
-               where d.document @@ ${tsquery(terms)} and s.visibility = 'public' ${genre}
-               order by ${LIST_ORDER[params.sort]} ${page}`;
+    const tsq = tsquery(terms);
+    if (params.sort !== 'relevance') {
+      query = sql`select s.id
+                    from story_search d
+                    join stories s on s.id = d.story_id
+                   where d.document @@ ${tsq} and s.visibility = 'public' ${genre}
+                   order by ${LIST_ORDER[params.sort]} ${page}`;
+    } else {
+      // The candidates: every match, or the newest (story ids are time-ordered UUIDv7).
+      const candidates = capped
+        ? sql`select d.story_id, d.document from story_search d, q
+               where d.document @@ q.query ${genre} order by d.story_id desc limit ${newest}`
+        : sql`select d.story_id, d.document from story_search d, q
+               where d.document @@ q.query ${genre}`;
+      query = sql`with q as (select ${tsq} as query), c as materialized (${candidates})
+                  select c.story_id as id, ts_rank(c.document, q.query) as score
+                    from c, q
+                   order by score desc, c.story_id desc ${page}`;
+    }
   } else {
     const match = fts5Match(terms);
-    query =
-      params.sort === 'relevance'
-        ? sql`select d.story_id as id, ${BM25} as score
-                from story_search_fts
-                join story_search d on d.doc_id = story_search_fts.rowid
-               where story_search_fts match ${match} ${genre}
-               order by score, d.story_id desc ${page}`
-        : sql`select s.id
-                from story_search_fts
-                join story_search d on d.doc_id = story_search_fts.rowid
-                join stories s on s.id = d.story_id
-               where story_search_fts match ${match} and s.visibility = 'public' ${genre}
-               order by ${LIST_ORDER[params.sort]} ${page}`;
+    if (params.sort === 'relevance') {
+      // Document ids grow with each new document, so the newest matches are the highest ids.
+      const newestOnly = capped
+        ? sql`and story_search_fts.rowid >= (
+                select min(doc_id) from (
+                  select d.doc_id from story_search_fts
+                    join story_search d on d.doc_id = story_search_fts.rowid
+                   where story_search_fts match ${match} ${genre}
+                   order by story_search_fts.rowid desc limit ${newest}))`
+        : sql``;
+      query = sql`select d.story_id as id, ${BM25} as score
+                    from story_search_fts
+                    join story_search d on d.doc_id = story_search_fts.rowid
+                   where story_search_fts match ${match} ${genre} ${newestOnly}
+                   order by score, d.story_id desc ${page}`;
+    } else if (WALK_COST * reach * scale.documents < scale.matches * scale.matches) {
+      const storyGenre = params.genre ? sql`and s.genre = ${params.genre}` : sql``;
+      query = sql`select s.id
+                    from stories s
+                   where s.visibility = 'public' ${storyGenre}
+                     and exists (
+                       select 1 from story_search d
+                         join story_search_fts on story_search_fts.rowid = d.doc_id
+                        where d.story_id = s.id and story_search_fts match ${match})
+                   order by ${LIST_ORDER[params.sort]} ${page}`;
+    } else {
+      query = sql`select s.id
+                    from story_search_fts
+                    join story_search d on d.doc_id = story_search_fts.rowid
+                    join stories s on s.id = d.story_id
+                   where story_search_fts match ${match} and s.visibility = 'public' ${genre}
+                   order by ${LIST_ORDER[params.sort]} ${page}`;
+    }
   }
   const { rows } = await query.execute(db);
   return rows.map((row) => row.id);

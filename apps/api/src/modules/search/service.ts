@@ -8,6 +8,8 @@ import {
 import type { UserRow } from '../../db/types.js';
 import type { AppDeps } from '../../deps.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import { publicStoryCounts } from '../discovery/counts.js';
 import { userSummaries } from '../discovery/people.js';
 import { createDiscoveryService } from '../discovery/service.js';
 import { countSearch, searchStoryIds, usersByPrefixQuery } from './repo.js';
@@ -15,10 +17,19 @@ import { searchTerms } from './terms.js';
 
 type Viewer = UserRow | null;
 
+/**
+ * How long a search's match count is served before it is counted again: counting a word found
+ * in most documents reads its whole index entry, so totals may lag new stories by this much.
+ */
+export const SEARCH_COUNT_TTL_MS = 60_000;
+const SEARCH_COUNTS_KEPT = 2_000;
+
 export function createSearchService(deps: AppDeps) {
   const { db } = deps;
   const k = db.kysely;
   const discovery = createDiscoveryService(deps);
+  const documents = publicStoryCounts(db);
+  const matchCounts = new TtlCache<number>(SEARCH_COUNT_TTL_MS, SEARCH_COUNTS_KEPT);
 
   return {
     /**
@@ -37,9 +48,14 @@ export function createSearchService(deps: AppDeps) {
         offset: offsetOf(query),
         limit: query.limit,
       };
-      const ids = await searchStoryIds(k, db.dialect, terms, params);
+      const key = JSON.stringify([terms.words, terms.prefixLast, query.genre ?? null]);
+      const matches = await matchCounts.get(key, () =>
+        countSearch(k, db.dialect, terms, query.genre),
+      );
+      const scale = { matches, documents: await documents.get(query.genre) };
+      const ids = await searchStoryIds(k, db.dialect, terms, params, scale);
       const items = await discovery.viewsOf(ids, viewer);
-      return pageOf(items, await countSearch(k, db.dialect, terms, query.genre), query);
+      return pageOf(items, matches, query);
     },
 
     /** Authors for the search box: usernames starting with `q` (any case; a leading @ is fine). */

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './ttl-cache.js';
+
+describe('TtlCache', () => {
+  it('computes a key once per time-to-live and shares a running computation', async () => {
+    let now = 0;
+    let runs = 0;
+    const cache = new TtlCache<number>(1_000, 10, () => now);
+    const compute = async () => ++runs;
+    const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
+    expect([a, b, runs]).toEqual([1, 1, 1]);
+    now = 999;
+    expect(await cache.get('k', compute)).toBe(1);
+    now = 1_000;
+    expect(await cache.get('k', compute)).toBe(2);
+  });
+
+  it('keeps no failure and drops the oldest entries past its size', async () => {
+    const cache = new TtlCache<string>(60_000, 2);
+    await expect(cache.get('x', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('x', async () => 'up')).toBe('up');
+    await cache.get('y', async () => 'y1');
+    await cache.get('z', async () => 'z1');
+    expect(await cache.get('x', async () => 'again')).toBe('again');
+    expect(await cache.get('z', async () => 'z2')).toBe('z1');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Values computed at most once per `ttlMs` per key, for reads that may be that stale (each use
+ * documents its bound). Concurrent misses of one key share one computation; failures are not
+ * kept; past `maxEntries` the oldest entries go first.
+ */
+export class TtlCache<V> {
+  private readonly cached = new Map<string, { value: V; expires: number }>();
+  private readonly pending = new Map<string, Promise<V>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.cached.get(key);
+    if (hit && hit.expires > this.now()) return Promise.resolve(hit.value);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const promise = compute()
+      .then((value) => {
+        this.cached.delete(key);
+        this.cached.set(key, { value, expires: this.now() + this.ttlMs });
+        while (this.cached.size > this.maxEntries) {
+          const oldest = this.cached.keys().next().value;
+          if (oldest === undefined) break;
+          this.cached.delete(oldest);
+        }
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, promise);
+    return promise;
+  }
+}
