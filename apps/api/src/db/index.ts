@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogConfig, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import type { Database } from './types.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,15 +23,17 @@ const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
 /** Postgres values are parsed into the same JS shapes SQLite gives: ISO strings and numbers. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
-      return (value: string) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
-    }
-    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+const pgTypes = (pg: typeof Pg) =>
+  ({
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+        return (value: string) =>
+          new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
+      }
+      if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+      return pg.types.getTypeParser(oid, format);
+    },
+  }) as Pg.CustomTypesConfig;
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -64,15 +67,21 @@ export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
       close: () => kysely.destroy(),
     };
   }
+  // The driver is loaded only for PostgreSQL: an SQLite server needn't carry it (memory).
+  const pg = createRequire(import.meta.url)('pg') as typeof Pg;
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    types: pgTypes,
+    types: pgTypes(pg),
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database stopped or restarted) emits 'error'. The pool
+  // listens only while the client is idle; one checked out by a request has no listener, and
+  // an unhandled 'error' would kill the process. Its queries fail by themselves (a 503) and the
+  // pool discards the broken client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return {
     kysely,

@@ -1,5 +1,5 @@
 import { isReservedUsername } from '@storyloom/shared';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
@@ -28,6 +28,9 @@ export interface GoogleIdentity {
   name?: string;
 }
 
+/** The OpenID client is loaded at the first Google sign-in, not with the server (memory). */
+const loadOidc = () => import('openid-client');
+
 /**
  * Google sign-in as an OpenID Connect authorization-code flow with PKCE, state and nonce.
  * The issuer comes from GOOGLE_ISSUER, so tests run the whole flow against a local provider.
@@ -36,9 +39,9 @@ export function createGoogleSignIn(config: Config) {
   const google = config.google;
   if (!google) return null;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<Oidc.Configuration> | undefined;
 
-  function configuration(): Promise<oidc.Configuration> {
+  function configuration(oidc: typeof Oidc): Promise<Oidc.Configuration> {
     discovered ??= oidc
       .discovery(
         new URL(google!.issuer),
@@ -58,12 +61,13 @@ export function createGoogleSignIn(config: Config) {
 
   return {
     async start(): Promise<{ url: string; pending: PendingLogin }> {
+      const oidc = await loadOidc();
       const pending: PendingLogin = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
         verifier: oidc.randomPKCECodeVerifier(),
       };
-      const url = oidc.buildAuthorizationUrl(await configuration(), {
+      const url = oidc.buildAuthorizationUrl(await configuration(oidc), {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
         code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
@@ -75,7 +79,8 @@ export function createGoogleSignIn(config: Config) {
     },
 
     async finish(callbackUrl: URL, pending: PendingLogin): Promise<GoogleIdentity> {
-      const tokens = await oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
+      const oidc = await loadOidc();
+      const tokens = await oidc.authorizationCodeGrant(await configuration(oidc), callbackUrl, {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { LIMITS } from '@storyloom/shared';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
 
 /**
  * The editor's rich text (Tiptap: paragraphs, line breaks, bold, italic, underline, quote)
@@ -7,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
  * b/i become strong/em; script, style, iframe, svg and friends go with their content; every
  * other tag is dropped and its text kept (docs/decisions/005).
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'u', 'blockquote'],
   allowedAttributes: {},
   allowedSchemes: [],
@@ -55,9 +56,14 @@ function paragraphsOf(text: string): string {
 
 const looksLikeHtml = (value: string) => /<[a-z!/?]/i.test(value);
 
+const require = createRequire(import.meta.url);
+let sanitizer: typeof SanitizeHtml | undefined;
+
 export function sanitizeChapterHtml(input: string): string {
   const html = looksLikeHtml(input) ? input : paragraphsOf(input);
-  return sanitizeHtml(html, OPTIONS).trim();
+  // Required at the first chapter write, not with the server: readers never need it (memory).
+  sanitizer ??= require('sanitize-html') as typeof SanitizeHtml;
+  return sanitizer(html, OPTIONS).trim();
 }
 
 const ENTITIES: Record<string, string> = {

@@ -1,5 +1,4 @@
 import { STORY_MESSAGES } from '@storyloom/shared';
-import sharp from 'sharp';
 import { payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 
 /** Formats we decode. HEIF is accepted only when it is AVIF (AV1-compressed). */
@@ -21,6 +20,8 @@ export async function renderImage<K extends string>(
   input: Buffer,
   sizes: Record<K, Size>,
 ): Promise<Record<K, Buffer>> {
+  // Loaded at the first upload: libvips is a third of the server's memory otherwise.
+  const { default: sharp } = await import('sharp');
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   let meta: Awaited<ReturnType<typeof source.metadata>>;
   try {
