@@ -26,6 +26,10 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** Cookies and local storage to start with (e.g. a signed-in session from accounts.ts). */
   storageState?: BrowserContextOptions['storageState'];
+  /** Script run in every document before the page's own (e.g. hooks a test reads back). */
+  initScript?: string;
+  /** Ignore the page's Content-Security-Policy, to test what is behind it on its own. */
+  bypassCSP?: boolean;
 }
 
 /**
@@ -54,8 +58,10 @@ export function useBrowser() {
       viewport: options.viewport ?? DESKTOP,
       colorScheme: options.colorScheme ?? 'light',
       ...(options.storageState ? { storageState: options.storageState } : {}),
+      ...(options.bypassCSP ? { bypassCSP: true } : {}),
     });
     contexts.push(context);
+    if (options.initScript) await context.addInitScript(options.initScript);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error));
     await page.goto(path);

@@ -1,0 +1,102 @@
+import autocannon from 'autocannon';
+import { newVisitorAgent, USER_AGENT } from './http.js';
+import type { BenchRequest, Endpoint, Figures } from './types.js';
+
+export interface LoadConfig {
+  duration: number;
+  connections: number;
+}
+
+/** The q-quantile of sorted values (nearest rank), rounded to 0.01 ms. */
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return 0;
+  const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return Math.round(value * 100) / 100;
+}
+
+/** Grows as responses arrive; autocannon's own histogram keeps whole milliseconds only. */
+class Latencies {
+  private values = new Float64Array(1 << 16);
+  private count = 0;
+
+  add(ms: number) {
+    if (this.count === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.count++] = ms;
+  }
+
+  sorted(): Float64Array {
+    return this.values.slice(0, this.count).sort();
+  }
+}
+
+function run(options: autocannon.Options, latencies: Latencies): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) =>
+      latencies.add(responseTime),
+    );
+  });
+}
+
+/**
+ * Loads `origin` with the endpoint's requests in turn (shared across connections) for the
+ * configured time, and answers the figures: throughput, latency percentiles from every response,
+ * and every kind of error.
+ */
+export async function load(
+  origin: string,
+  endpoint: Endpoint,
+  config: LoadConfig,
+): Promise<Figures> {
+  const requests: readonly BenchRequest[] = endpoint.requests;
+  let next = 0;
+  let visitor = 0;
+  const latencies = new Latencies();
+  const result = await run(
+    {
+      url: origin,
+      connections: config.connections,
+      duration: config.duration,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const r = requests[next++ % requests.length]!;
+            const agent = r.newVisitor ? newVisitorAgent(visitor++) : USER_AGENT;
+            return {
+              ...request,
+              method: r.method,
+              path: r.path,
+              headers: { 'user-agent': agent, ...r.headers },
+              body: r.body ?? '',
+            };
+          },
+        },
+      ],
+    },
+    latencies,
+  );
+  const sorted = latencies.sorted();
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = count ?? 0;
+  }
+  return {
+    requests: sorted.length,
+    rps: Math.round(result.requests.average),
+    p50: quantile(sorted, 0.5),
+    p90: quantile(sorted, 0.9),
+    p99: quantile(sorted, 0.99),
+    max: quantile(sorted, 1),
+    errors: result.non2xx + result.errors,
+    non2xx: result.non2xx,
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}

@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+Seeds a synthetic library per size, starts the real server, loads every endpoint with
+autocannon, then loads a bare node:http server replaying the recorded responses (the ceiling).
+SQLite by default; with DATABASE_URL (or --database-url) set, PostgreSQL: one database per size,
+storyloom_bench_<size>, on that server.
+
+Options (environment variable in brackets):
+  --sizes LIST         library sizes, e.g. 10k,100k,1m (default 10k) [BENCH_SIZES]
+  --duration S         seconds of load per endpoint and server (default 10) [BENCH_DURATION]
+  --connections N      concurrent connections (default 50) [BENCH_CONNECTIONS]
+  --only NAMES         endpoints to run, comma-separated; a prefix such as 'search' selects
+                       search-common, search-rare, ... [BENCH_ONLY]
+  --reuse              keep a size's library when it was seeded with the same parameters [BENCH_REUSE=1]
+  --out DIR            results directory (default bench/results) [BENCH_OUT]
+  --doc FILE           page whose bench section is rewritten at the end (default
+                       docs/performance.md) [BENCH_DOC]
+  --no-report          do not rewrite the page
+  --database-url URL   PostgreSQL server to create the bench databases on [DATABASE_URL]
+  --help               show this text`;
+
+export interface Options {
+  sizes: number[];
+  duration: number;
+  connections: number;
+  only: string[] | null;
+  reuse: boolean;
+  out: string;
+  doc: string;
+  report: boolean;
+  databaseUrl: string | null;
+}
+
+export class UsageError extends Error {}
+
+const SUFFIX: Record<string, number> = { '': 1, k: 1_000, m: 1_000_000 };
+
+/** `10k` → 10000, `1m` → 1000000, `2500` → 2500. */
+export function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
+  const n = match ? Number(match[1]) * SUFFIX[match[2]!.toLowerCase()]! : Number.NaN;
+  if (!Number.isInteger(n) || n < 20) {
+    throw new UsageError(`--sizes: '${text}' is not a size of at least 20 stories (e.g. 10k, 1m)`);
+  }
+  return n;
+}
+
+/** 10000 → `10k`, 1000000 → `1M`, 2500 → `2500`. */
+export function sizeLabel(stories: number): string {
+  if (stories % 1_000_000 === 0) return `${stories / 1_000_000}M`;
+  if (stories % 1_000 === 0) return `${stories / 1_000}k`;
+  return String(stories);
+}
+
+function positiveInt(name: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new UsageError(`--${name} must be a positive integer, got '${text}'`);
+  }
+  return n;
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Flags win over the environment; throws UsageError on a bad value, null for --help. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: string): Options | null {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return null;
+  const sizes = list(values.sizes ?? env.BENCH_SIZES ?? '10k').map(parseSize);
+  if (sizes.length === 0) throw new UsageError('--sizes: give at least one size');
+  const only = values.only ?? env.BENCH_ONLY;
+  const databaseUrl = values['database-url'] ?? env.DATABASE_URL ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('DATABASE_URL must be a postgres:// URL');
+  }
+  return {
+    sizes: [...new Set(sizes)],
+    duration: positiveInt('duration', values.duration ?? env.BENCH_DURATION ?? '10'),
+    connections: positiveInt('connections', values.connections ?? env.BENCH_CONNECTIONS ?? '50'),
+    only: only ? list(only) : null,
+    reuse: values.reuse || env.BENCH_REUSE === '1' || env.BENCH_REUSE === 'true',
+    out: resolve(root, values.out ?? env.BENCH_OUT ?? 'bench/results'),
+    doc: resolve(root, values.doc ?? env.BENCH_DOC ?? 'docs/performance.md'),
+    report: !values['no-report'],
+    databaseUrl,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      sizes: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      reuse: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      doc: { type: 'string' },
+      'no-report': { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname } from 'node:path';
+import { type Library, serverEnv } from './library.js';
+
+/** A fixed key, so tokens stay valid across the run; never used outside the bench. */
+const JWT_SECRET = 'storyloom-bench-secret-not-for-production-use';
+/** The highest factor the server accepts: rate limits must not shape the figures. */
+const RATE_LIMIT_FACTOR = '1000';
+
+export interface Child {
+  origin: string;
+  pid: number;
+  /** The last 4000 characters it wrote to stdout and stderr. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Keeps the last lines a child wrote, for the error when it fails. */
+function capture(child: ChildProcess): () => string {
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => output.trim();
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+async function waitUntil(
+  child: ChildProcess,
+  output: () => string,
+  ready: () => Promise<boolean>,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited early:\n${output()}`);
+    if (await ready().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stopper(child)();
+  throw new Error(`${what} did not become ready in 60 s:\n${output()}`);
+}
+
+/** The real server, as `npm start` runs it, on a free loopback port; resolves once healthy. */
+export async function startServer(lib: Library, serverScript: string): Promise<Child> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [serverScript], {
+    env: serverEnv(lib, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET,
+      RATE_LIMIT_FACTOR,
+      LOG_LEVEL: 'warn',
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = capture(child);
+  const healthy = async () => (await fetch(`${origin}/api/health`)).ok;
+  await waitUntil(child, output, healthy, 'the API server');
+  return { origin, pid: child.pid!, output, stop: stopper(child) };
+}
+
+/** The ceiling: a bare node:http server replaying the recorded responses from memory. */
+export async function startCeiling(ceilingScript: string, recordings: string): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ceilingScript, recordings, String(port)],
+    // `--import tsx` resolves from here up to the root's node_modules.
+    { cwd: dirname(ceilingScript), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output = capture(child);
+  const ready = async () => output().includes('ready');
+  await waitUntil(child, output, ready, 'the ceiling server');
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, output, stop: stopper(child) };
+}
+
+/** Resident memory of a process from /proc (Linux); null elsewhere. */
+export class RssSampler {
+  private peak = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), 200);
+  }
+
+  private read(field: 'VmRSS' | 'VmHWM'): number | null {
+    try {
+      const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+      const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+      return kb ? Number(kb) / 1024 : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private sample() {
+    this.peak = Math.max(this.peak, this.read('VmRSS') ?? 0);
+  }
+
+  /** Highest resident memory (MB) seen since the last call, then starts over. */
+  takePeak(): number | null {
+    this.sample();
+    const peak = this.peak;
+    this.peak = 0;
+    return peak > 0 ? Math.round(peak) : null;
+  }
+
+  /** The kernel's high-water mark of resident memory since the process started (MB). */
+  highWater(): number | null {
+    const hwm = this.read('VmHWM');
+    return hwm === null ? null : Math.round(hwm);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,110 @@
+import { getData } from './http.js';
+import type { Sql } from './library.js';
+import { Random } from './random.js';
+
+/** Every seeded user's password (printed by the seed script). */
+export const SEED_PASSWORD = 'storyloom-demo';
+const STORIES = 1000;
+const WRITERS = 16;
+
+export interface SampledChapter {
+  id: string;
+  storyId: string;
+}
+
+/** A signed-in author, with one of their own published chapters to edit. */
+export interface Writer {
+  token: string;
+  chapter: SampledChapter;
+  title: string;
+  content: string;
+}
+
+/** Ids spread over the whole library, so requests do not all hit the same few rows. */
+export interface Sample {
+  publicStories: number;
+  stories: string[];
+  /** One published chapter of each sampled story that has one. */
+  chapters: SampledChapter[];
+  writers: Writer[];
+}
+
+/** Every k-th public story in id (creation) order, k chosen to give at most 1000, shuffled. */
+async function sampleStories(sql: Sql, random: Random) {
+  const [count] = await sql.all<{ n: number | string }>(
+    "SELECT COUNT(*) AS n FROM stories WHERE visibility = 'public'",
+  );
+  const publicStories = Number(count?.n ?? 0);
+  const step = Math.max(1, Math.ceil(publicStories / STORIES));
+  const rows = await sql.all<{ id: string }>(
+    `SELECT id FROM (
+       SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM stories WHERE visibility = 'public'
+     ) spread WHERE rn % ? = 0 ORDER BY id LIMIT ?`,
+    [step, STORIES],
+  );
+  return { publicStories, stories: random.shuffle(rows.map((r) => r.id)) };
+}
+
+async function sampleChapters(sql: Sql, stories: string[], random: Random) {
+  const byStory = new Map<string, string[]>();
+  for (let i = 0; i < stories.length; i += 500) {
+    const batch = stories.slice(i, i + 500);
+    const rows = await sql.all<{ id: string; story_id: string }>(
+      `SELECT id, story_id FROM chapters WHERE published = 1 AND story_id IN (${batch.map(() => '?').join(',')}) ORDER BY id`,
+      batch,
+    );
+    for (const row of rows) {
+      const ids = byStory.get(row.story_id);
+      if (ids) ids.push(row.id);
+      else byStory.set(row.story_id, [row.id]);
+    }
+  }
+  return stories.flatMap((storyId) => {
+    const ids = byStory.get(storyId);
+    return ids ? [{ id: random.pick(ids), storyId }] : [];
+  });
+}
+
+/** Signs in the authors of some sampled stories and reads the chapter each will edit. */
+async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[]) {
+  const candidates = chapters.slice(0, 200);
+  if (candidates.length === 0)
+    throw new Error('no published chapter to sign in for: is the library empty?');
+  const rows = await sql.all<{ story_id: string; email: string }>(
+    `SELECT s.id AS story_id, u.email AS email FROM stories s JOIN users u ON u.id = s.author_id
+     WHERE s.id IN (${candidates.map(() => '?').join(',')})`,
+    candidates.map((c) => c.storyId),
+  );
+  const emailOf = new Map(rows.map((r) => [r.story_id, r.email]));
+  const seen = new Set<string>();
+  const writers: Writer[] = [];
+  for (const chapter of candidates) {
+    const email = emailOf.get(chapter.storyId);
+    if (!email || seen.has(email)) continue;
+    seen.add(email);
+    const form = new URLSearchParams({ username: email, password: SEED_PASSWORD });
+    const { access_token: token } = await getData<{ access_token: string }>(origin, {
+      method: 'POST',
+      path: '/api/auth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    const own = await getData<{ title: string; content: string }>(origin, {
+      method: 'GET',
+      path: `/api/chapters/${chapter.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    writers.push({ token, chapter, title: own.title, content: own.content });
+    if (writers.length === WRITERS) break;
+  }
+  return writers;
+}
+
+/** Samples ids; signs in writers only when asked (each sign-in is a deliberately slow hash). */
+export async function takeSample(sql: Sql, origin: string, withWriters: boolean): Promise<Sample> {
+  const random = new Random(8);
+  const { publicStories, stories } = await sampleStories(sql, random);
+  const chapters = await sampleChapters(sql, stories, random);
+  const writers = withWriters ? await signInWriters(sql, origin, chapters) : [];
+  return { publicStories, stories, chapters, writers };
+}

@@ -1,0 +1,199 @@
+import { DISCOVERY, GENRES, type Genre } from '@storyloom/shared';
+import { getData } from './http.js';
+import { UsageError } from './options.js';
+import { Random } from './random.js';
+import type { Sample, SampledChapter, Writer } from './sample.js';
+import type { BenchRequest, Endpoint, EndpointKind, Method } from './types.js';
+
+/** The home page's sections (apps/web home-page.tsx): sort and page size. */
+const HOME = [
+  ['popular', 6],
+  ['trending', 12],
+  ['latest', 8],
+] as const;
+const LIST_SORTS = ['latest', 'popular', 'trending'] as const;
+/** Discover's page size (apps/web discover/api.ts). */
+const PAGE_SIZE = 12;
+
+/** Words from the seed's vocabulary (apps/api/src/seed/words.ts), a few per kind of query. */
+const SEARCHES = {
+  common: ['love', 'story', 'summer'],
+  rare: ['japan', 'gilded', 'suburbia'],
+  prefix: ['drag', 'mys', 'whisp'],
+  'two-words': ['secret letter', 'dragon queen', 'haunted house'],
+} as const;
+
+const SINGLES = ['story-detail', 'chapters-by-story', 'chapter', 'progress', 'mixed'] as const;
+
+/** Every endpoint's name, in run order (writes last, so reads see the seeded library). */
+export const ENDPOINT_NAMES: readonly string[] = [
+  ...HOME.map(([sort]) => `home-${sort}`),
+  ...LIST_SORTS.flatMap((sort) => [`list-${sort}-p1`, `list-${sort}-deep`]),
+  ...Object.keys(SEARCHES).map((kind) => `search-${kind}`),
+  ...SINGLES,
+];
+
+/** `--only` selectors: a full name, or a prefix before a dash ('search', 'list-popular'). */
+export function selectEndpoints(selectors: readonly string[] | null): Set<string> {
+  if (!selectors) return new Set(ENDPOINT_NAMES);
+  const selected = new Set<string>();
+  for (const selector of selectors) {
+    const matches = ENDPOINT_NAMES.filter((n) => n === selector || n.startsWith(`${selector}-`));
+    if (matches.length === 0) {
+      throw new UsageError(
+        `--only: no endpoint '${selector}'; endpoints: ${ENDPOINT_NAMES.join(', ')}`,
+      );
+    }
+    for (const name of matches) selected.add(name);
+  }
+  return selected;
+}
+
+const get = (path: string, headers?: Record<string, string>): BenchRequest => ({
+  method: 'GET',
+  path,
+  ...(headers ? { headers } : {}),
+});
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+const listPath = (page: number, limit: number, sort: string, genre?: Genre) =>
+  `/api/stories?${query({ page, limit, sort, ...(genre ? { genre } : {}) })}`;
+const searchPath = (q: string) => `/api/stories/search?${query({ q, page: 1, limit: PAGE_SIZE })}`;
+const progressPath = (c: SampledChapter) =>
+  `/api/chapters/${c.id}/progress?${query({ story_id: c.storyId })}`;
+
+/** The deepest page Discover can show for each genre: the last one, within the result window. */
+async function deepPages(origin: string): Promise<Map<Genre, number>> {
+  const windowPages = Math.ceil(DISCOVERY.resultWindow / PAGE_SIZE);
+  const pages = new Map<Genre, number>();
+  for (const genre of GENRES) {
+    const { total } = await getData<{ total: number }>(
+      origin,
+      get(listPath(1, 1, 'latest', genre)),
+    );
+    pages.set(genre, Math.max(1, Math.min(windowPages, Math.ceil(total / PAGE_SIZE))));
+  }
+  return pages;
+}
+
+/**
+ * A signed-in reader's session, by weight: mostly reads, with progress, likes, saves and an
+ * author saving their own chapter. Each request is sent as a random one of the writers.
+ */
+function mixedRequests(sample: Sample, count: number): BenchRequest[] {
+  const random = new Random(99);
+  const words = Object.values(SEARCHES).flat();
+  const story = () => random.pick(sample.stories);
+  const chapter = () => random.pick(sample.chapters);
+  type Op = (w: Writer) => [Method, string, string?];
+  const ops: [number, Op][] = [
+    [25, () => ['GET', `/api/stories/${story()}`]],
+    [20, () => ['GET', `/api/chapters/${chapter().id}`]],
+    [5, () => ['GET', `/api/chapters/by-story/${story()}`]],
+    [10, () => ['GET', listPath(1, PAGE_SIZE, random.pick(LIST_SORTS), random.pick(GENRES))]],
+    [5, () => ['GET', searchPath(random.pick(words))]],
+    [5, () => ['GET', `/api/library?${query({ page: 1, limit: PAGE_SIZE })}`]],
+    [10, () => ['POST', progressPath(chapter())]],
+    [4, () => ['POST', `/api/stories/${story()}/like`]],
+    [3, () => ['DELETE', `/api/stories/${story()}/like`]],
+    [4, () => ['POST', `/api/library/${story()}`]],
+    [3, () => ['DELETE', `/api/library/${story()}`]],
+    [
+      6,
+      (w) => [
+        'PATCH',
+        `/api/chapters/${w.chapter.id}`,
+        JSON.stringify({ title: w.title, content: w.content }),
+      ],
+    ],
+  ];
+  return Array.from({ length: count }, () => {
+    const writer = random.pick(sample.writers);
+    const [method, path, body] = random.weighted(ops)(writer);
+    const auth = { authorization: `Bearer ${writer.token}` };
+    return body === undefined
+      ? { method, path, headers: auth }
+      : { method, path, headers: { ...auth, 'content-type': 'application/json' }, body };
+  });
+}
+
+/** The endpoints named in `selected`, with their requests built from the sample. */
+export async function buildEndpoints(
+  origin: string,
+  sample: Sample,
+  selected: Set<string>,
+): Promise<Endpoint[]> {
+  const endpoints: Endpoint[] = [];
+  const add = (
+    name: string,
+    kind: EndpointKind,
+    description: string,
+    requests: () => BenchRequest[],
+  ) => {
+    if (selected.has(name)) endpoints.push({ name, kind, description, requests: requests() });
+  };
+  for (const [sort, limit] of HOME) {
+    add(`home-${sort}`, 'list', `GET /api/stories?page=1&limit=${limit}&sort=${sort}`, () => [
+      get(listPath(1, limit, sort)),
+    ]);
+  }
+  const needDeep = LIST_SORTS.some((sort) => selected.has(`list-${sort}-deep`));
+  const deep = needDeep ? await deepPages(origin) : new Map<Genre, number>();
+  for (const sort of LIST_SORTS) {
+    add(
+      `list-${sort}-p1`,
+      'list',
+      `GET /api/stories, sort=${sort}, page 1 of ${PAGE_SIZE}, each genre in turn`,
+      () => GENRES.map((genre) => get(listPath(1, PAGE_SIZE, sort, genre))),
+    );
+    const deepest = Math.max(0, ...deep.values());
+    add(
+      `list-${sort}-deep`,
+      'list',
+      `GET /api/stories, sort=${sort}, each genre's last page within the ${DISCOVERY.resultWindow.toLocaleString('en-US')}-item window (deepest: ${deepest})`,
+      () => GENRES.map((genre) => get(listPath(deep.get(genre) ?? 1, PAGE_SIZE, sort, genre))),
+    );
+  }
+  for (const [kind, words] of Object.entries(SEARCHES)) {
+    add(
+      `search-${kind}`,
+      'search',
+      `GET /api/stories/search, q = ${words.map((w) => `'${w}'`).join(' | ')}`,
+      () => words.map((q) => get(searchPath(q))),
+    );
+  }
+  const stories = sample.stories;
+  const chapters = sample.chapters;
+  add('story-detail', 'detail', `GET /api/stories/{id}, ${stories.length} stories`, () =>
+    stories.map((id) => get(`/api/stories/${id}`)),
+  );
+  add(
+    'chapters-by-story',
+    'read',
+    `GET /api/chapters/by-story/{id}, ${stories.length} stories`,
+    () => stories.map((id) => get(`/api/chapters/by-story/${id}`)),
+  );
+  add('chapter', 'read', `GET /api/chapters/{id}, ${chapters.length} chapters`, () =>
+    chapters.map((c) => get(`/api/chapters/${c.id}`)),
+  );
+  add(
+    'progress',
+    'write',
+    `POST /api/chapters/{id}/progress?story_id=, ${chapters.length} chapters, a new visitor each time (every call counts a read)`,
+    () =>
+      chapters.map((c) => ({
+        method: 'POST',
+        path: progressPath(c),
+        newVisitor: true,
+      })),
+  );
+  add(
+    'mixed',
+    'mixed',
+    `${sample.writers.length} signed-in users: 70% reads (story, chapter, lists, search, library), 10% progress, 14% like/unlike/save/unsave, 6% chapter saves`,
+    () => mixedRequests(sample, 2000),
+  );
+  return endpoints;
+}
