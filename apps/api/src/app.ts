@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@storyloom/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -30,6 +30,7 @@ import { storyRoutes } from './modules/stories/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
+import { responseCache } from './plugins/response-cache.js';
 import { security } from './plugins/security.js';
 import { spa } from './plugins/spa.js';
 
@@ -40,6 +41,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Replaces the outbox/SMTP mailer (tests capture messages). */
   mailer?: Mailer;
+  /** Sees every route as it is registered (the security tests build the route table from it). */
+  onRoute?: onRouteHookHandler;
 }
 
 /** Builds the Fastify instance from a config: database, migrations, plugins and routes. */
@@ -67,8 +70,11 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // A malformed or overlong URL gets the envelope too, not Fastify's own body.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -89,6 +95,7 @@ export async function buildApp(
     google: createGoogleSignIn(config),
   };
   await app.register(security);
+  await app.register(responseCache, { ttlMs: config.responseCacheMs });
   await app.register(rateLimiting);
   await app.register(openapi);
   await app.register(

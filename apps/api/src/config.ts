@@ -59,6 +59,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1000, 'must be at most 1000')
     .default(1),
+  RESPONSE_CACHE_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be at least 0')
+    .max(60_000, 'must be at most 60000')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,7 +93,12 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every rate limit; raised only for test runs that sign up many users. */
   rateLimitFactor: number;
+  /** How long visitors' public reads are kept (plugins/response-cache.ts); 0 turns it off. */
+  responseCacheMs: number;
 }
+
+/** Kept in production unless configured; development and tests see every write at once. */
+const DEFAULT_RESPONSE_CACHE_MS = 5_000;
 
 /** A configuration problem, reported on one line naming the variable. */
 export class ConfigError extends Error {
@@ -138,6 +149,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    responseCacheMs:
+      env.RESPONSE_CACHE_MS ?? (env.NODE_ENV === 'production' ? DEFAULT_RESPONSE_CACHE_MS : 0),
   };
 }
 

@@ -14,6 +14,8 @@ export const MESSAGES = {
   routeNotFound: 'No such API route',
   invalidInput: 'Some fields are invalid',
   invalidJson: 'The request body is not valid JSON',
+  invalidMultipart: 'The form data could not be read',
+  invalidUrl: 'This address is not valid',
   unsupportedMediaType: 'Unsupported content type',
   payloadTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests. Please wait and try again.',

@@ -24,7 +24,15 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: MESSAGES.payloadTooLarge,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
   FST_INVALID_MULTIPART_CONTENT_TYPE: MESSAGES.unsupportedMediaType,
+  FST_ERR_BAD_URL: MESSAGES.invalidUrl,
 };
+
+/**
+ * Busboy's errors for a multipart body it cannot parse (truncated, wrong or missing boundary).
+ * They carry no code or status, so they are known by their messages.
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|Boundary required|The needle .+|.+ terminated early due to unexpected end of multipart data)$/;
 
 /** Database failures that mean "not reachable right now" rather than a bug. */
 const UNAVAILABLE_CODES = new Set([
@@ -54,7 +62,9 @@ function isUnavailable(error: unknown): boolean {
   if (typeof err?.code === 'string' && UNAVAILABLE_CODES.has(err.code)) return true;
   if (
     typeof err?.message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)
+    /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(
+      err.message,
+    )
   )
     return true;
   return err?.cause ? isUnavailable(err.cause) : false;
@@ -73,6 +83,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       details[field] ??= issue.message ?? MESSAGES.invalidInput;
     }
     return reply.status(400).send(body('invalid_input', MESSAGES.invalidInput, details));
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // Longer than any id or username: it names nothing.
+    return reply.status(404).send(body('not_found', MESSAGES.notFound));
+  }
+  if (!error.statusCode && MALFORMED_MULTIPART.test(error.message ?? '')) {
+    return reply.status(400).send(body('invalid_input', MESSAGES.invalidMultipart));
   }
   if (isUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig, prepareDataDir } from '../config.js';
 import type { Mailer } from '../lib/mailer.js';
 import { createTestDb, type TestDb } from './db.js';
@@ -20,6 +20,7 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   mailer?: Mailer;
+  onRoute?: BuildOptions['onRoute'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -32,6 +33,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: testDb.db,
     logger: false,
     mailer: options.mailer ?? silentMailer,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
