@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@storyloom/shared';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -13,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { errorHandler } from './lib/error-handler.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { rateLimiting } from './lib/rate-limit.js';
+import { validatorCompiler } from './lib/validation.js';
 import { createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn } from './modules/auth/google.js';
 import { type AuthRouteDeps, authRoutes } from './modules/auth/routes.js';
@@ -43,6 +40,36 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Sees every route as it is registered (the security tests build the route table from it). */
   onRoute?: onRouteHookHandler;
+}
+
+/** How long closing waits for requests in flight before it closes the database anyway. */
+const DRAIN_MS = 5_000;
+
+/**
+ * Runs `close` when the app closes, once the requests in flight have been answered: onClose
+ * hooks may otherwise run while a request still awaits the database.
+ */
+export function closeAfterRequests(app: FastifyInstance, close: () => Promise<void>): void {
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const done = () => {
+    inFlight -= 1;
+    if (inFlight === 0) drained?.();
+  };
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  app.addHook('onResponse', async () => done());
+  app.addHook('onRequestAbort', async (_request) => done());
+  app.addHook('onClose', async () => {
+    if (inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        drained = resolve;
+        setTimeout(resolve, DRAIN_MS).unref();
+      });
+    }
+    await close();
+  });
 }
 
 /** Builds the Fastify instance from a config: database, migrations, plugins and routes. */
@@ -81,7 +108,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  if (ownsDb) app.addHook('onClose', () => db.close());
+  if (ownsDb) closeAfterRequests(app, () => db.close());
 
   app.decorateRequest('user', null);
 
