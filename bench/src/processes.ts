@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname } from 'node:path';
+import { freePort } from '../../apps/api/src/test/ports.js';
 import { type Library, serverEnv } from './library.js';
 
 /** A fixed key, so tokens stay valid across the run; never used outside the bench. */
@@ -17,16 +17,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Keeps the last lines a child wrote, for the error when it fails. */
 function capture(child: ChildProcess): () => string {

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startMockOidc } from '../../apps/api/src/test/mock-oidc.js';
+import { freePort } from '../../apps/api/src/test/ports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(ROOT, 'apps/api/dist/server.js');
@@ -21,17 +21,6 @@ declare module 'vitest' {
 }
 
 const E2E_GOOGLE = { clientId: 'storyloom-e2e', clientSecret: 'e2e-client-secret' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseURL: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000;

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { restoreBackup } from '../backup/restore.js';
 import { inspectSqlite } from '../backup/sqlite.js';
 import { loadConfig } from '../config.js';
 import { testDbKind } from '../test/db.js';
+import { freePort } from '../test/ports.js';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 const children: ChildProcess[] = [];
@@ -29,17 +29,6 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a TypeScript entry (the server or a script) through tsx, as its own process. */
 function runTs(file: string, args: string[], env: NodeJS.ProcessEnv) {
