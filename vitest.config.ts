@@ -41,6 +41,17 @@ export default defineConfig({
           retry: 2,
         },
       },
+      {
+        test: {
+          name: 'chaos',
+          environment: 'node',
+          include: ['reliability/**/*.test.ts'],
+          // Slow reliability runs against the built server (reliability/README.md).
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

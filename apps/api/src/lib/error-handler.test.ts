@@ -37,6 +37,10 @@ beforeAll(async () => {
   server.get('/db-down', async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
+  server.get('/db-dropped', async () => {
+    // What pg throws for a query on a client whose connection the database cut.
+    throw new Error('Client has encountered a connection error and is not queryable');
+  });
   app = server;
   await app.ready();
 });
@@ -111,6 +115,13 @@ describe('error envelope', () => {
 
   it('turns an unreachable database into a 503 with Retry-After', async () => {
     const res = await app.inject({ method: 'GET', url: '/db-down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().error.code).toBe('service_unavailable');
+  });
+
+  it('treats a connection the database cut mid-request as unavailable too', async () => {
+    const res = await app.inject({ method: 'GET', url: '/db-dropped' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json().error.code).toBe('service_unavailable');
