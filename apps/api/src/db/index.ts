@@ -50,7 +50,9 @@ export function openSqlite(file: string): SQLite.Database {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  raw.pragma('cache_size = -65536');
+  // 16 MiB of pages per connection: the OS page cache holds the rest of the file, and a larger
+  // private cache only adds to the server's resident memory (issue 8's 250 MB budget).
+  raw.pragma('cache_size = -16384');
   raw.pragma('temp_store = MEMORY');
   return raw;
 }
