@@ -112,9 +112,11 @@ export async function createIndexes(
   for (const index of definitions.filter((d) => !isTrigger(d))) {
     await sql.raw(createStatement(index, db)).execute(db.kysely);
   }
-  // Fresh planner statistics for the new data (SQLite's planner runs without them by design).
+  // Fresh planner statistics for the new data (SQLite's planner runs without them by design),
+  // and PostgreSQL's visibility map, without which counts cannot be index-only scans until
+  // autovacuum comes round.
   if (definitions.length > 0 && db.dialect === 'postgres') {
-    await sql.raw('analyze').execute(db.kysely);
+    await sql.raw('vacuum analyze').execute(db.kysely);
   }
 }
 
