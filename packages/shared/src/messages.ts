@@ -16,6 +16,7 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON',
   invalidMultipart: 'The form data could not be read',
   invalidUrl: 'This address is not valid',
+  nulCharacter: 'Text cannot contain a NUL character',
   unsupportedMediaType: 'Unsupported content type',
   payloadTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests. Please wait and try again.',

@@ -1,0 +1,221 @@
+import type { TestApp } from '../app.js';
+import { call, createStory } from '../stories.js';
+import {
+  type Actor,
+  type Answer,
+  addChapter,
+  createWorld,
+  leakedMarkers,
+  type Marker,
+  markerText,
+  type World,
+} from './world.js';
+
+/**
+ * A lived-in world: the other user follows the owner, liked, saved and read a story and a
+ * chapter that the owner later made private or turned back into a draft. Then every list,
+ * search, profile, feed, count, library and export is read as a visitor and as the other user,
+ * and none may show a marker of the owner's private things or count them.
+ */
+export async function sweepForLeaks(t: TestApp) {
+  const w = await createWorld(t);
+  const { owner, other } = w;
+  const extra = {
+    formerTitle: markerText('formertitle'),
+    formerDescription: markerText('formerdesc'),
+    formerTag: markerText('formertag'),
+    formerChapter: markerText('formerchapter'),
+    formerContent: markerText('formercontent'),
+    turnedTitle: markerText('turnedtitle'),
+    turnedContent: markerText('turnedcontent'),
+  };
+  const markers: Marker[] = [
+    ...w.markers,
+    ...Object.entries(extra).map(([what, text]) => ({ what, text, ownerId: owner.id })),
+  ];
+  const as = (
+    actor: Actor,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    body?: Record<string, unknown>,
+  ) => call(t, method, url, actor.auth, body);
+  const must = async (res: Promise<{ status: number; body: unknown }>) => {
+    const { status, body } = await res;
+    if (status >= 300) throw new Error(`sweep setup failed: ${status} ${JSON.stringify(body)}`);
+  };
+
+  // The history: public things the other user touched, later hidden by the owner.
+  const former = await createStory(t, owner.auth, {
+    title: `Former ${extra.formerTitle}`,
+    description: `Once open ${extra.formerDescription}`,
+    tags: [extra.formerTag],
+    chapters: [
+      { title: `Was open ${extra.formerChapter}`, content: `<p>${extra.formerContent}</p>` },
+    ],
+  });
+  const formerChapter = (await as(owner, 'GET', `/chapters/by-story/${former.id}`)).body.data[0];
+  const turned = await addChapter(t, owner.auth, w.publicStory.id, {
+    title: `Soon hidden ${extra.turnedTitle}`,
+    content: `<p>${extra.turnedContent}</p>`,
+    published: true,
+  });
+  await must(as(other, 'POST', `/users/${owner.username}/follow`));
+  for (const id of [w.publicStory.id, former.id]) {
+    await must(as(other, 'POST', `/stories/${id}/like`));
+    await must(as(other, 'POST', `/library/${id}`));
+  }
+  await must(as(other, 'POST', `/chapters/${formerChapter.id}/progress`));
+  await must(as(other, 'POST', `/chapters/${w.publicChapter.id}/progress`));
+  await must(as(other, 'POST', `/chapters/${turned.id}/progress`));
+  await must(as(owner, 'PATCH', `/chapters/${turned.id}`, { published: false }));
+  await must(as(owner, 'PATCH', `/stories/${former.id}`, { visibility: 'private' }));
+  // Reads and likes of the private story must not show in anyone's totals.
+  await t.testDb.db.kysely
+    .updateTable('stories')
+    .set({ reads_count: 1000, votes_count: 50, popular_score: 1500, trending_score: 99 })
+    .where('id', '=', w.privateStory.id)
+    .execute();
+
+  const answers: Answer[] = [];
+  const problems: string[] = [];
+  const read = async (actor: Actor | null, url: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: actor?.auth });
+    const who = actor === null ? 'visitor' : 'other';
+    answers.push({
+      what: `GET ${url} as ${who}`,
+      callerId: actor?.id ?? null,
+      status: res.statusCode,
+      text: res.body,
+    });
+    if (res.statusCode >= 500) problems.push(`GET ${url} as ${who}: ${res.statusCode}`);
+    return res.json() as unknown;
+  };
+
+  const words = markers.map((m) => m.text).filter((text) => /^[a-z0-9]+$/.test(text));
+  const urls = (viewer: Actor | null) => [
+    ...['latest', 'popular', 'trending'].flatMap((sort) => [
+      `/stories?sort=${sort}&limit=100`,
+      `/stories?sort=${sort}&genre=Fantasy&limit=100`,
+      `/stories/search?q=&sort=${sort}&limit=100`,
+    ]),
+    ...words.map((q) => `/stories/search?q=${q}`),
+    ...words.map((q) => `/stories/search?q=${q.slice(0, 8)}`),
+    '/stories/search?q=secret%20hidden',
+    '/stories/search?q=former',
+    `/users/search?q=${owner.username.slice(0, 4)}`,
+    `/users/${owner.username}`,
+    `/users/${owner.id}`,
+    `/users/${owner.username}/stories?limit=100`,
+    `/users/${owner.username}/followers`,
+    `/users/${other.username}/following`,
+    `/users/${other.username}`,
+    `/stories/${w.publicStory.id}`,
+    `/stories/${w.publicStory.id}/similar`,
+    `/stories/${w.privateStory.id}`,
+    `/stories/${former.id}`,
+    `/stories/${former.id}/similar`,
+    `/chapters/by-story/${w.publicStory.id}?published_only=false`,
+    `/chapters/by-story/${former.id}`,
+    `/chapters/${turned.id}`,
+    `/chapters/${formerChapter.id}`,
+    ...(viewer
+      ? [
+          '/feed/following?limit=100',
+          '/users/suggested',
+          '/library?limit=100',
+          '/users/me/likes?limit=100',
+          '/users/me/progress?limit=100',
+          '/users/me/stats',
+          '/users/me/export',
+          '/users/me',
+          '/users/me/stories',
+        ]
+      : []),
+  ];
+  for (const viewer of [null, other]) {
+    for (const url of urls(viewer)) await read(viewer, url);
+  }
+  for (const a of answers) {
+    for (const m of leakedMarkers(a.text, a.callerId, markers))
+      problems.push(`${a.what}: ${m.what}`);
+  }
+
+  problems.push(...(await countProblems(t, w, other, read)));
+  problems.push(...(await sanity(t, w, owner, markers)));
+  return { answers, markers, problems };
+}
+
+type Read = (actor: Actor | null, url: string) => Promise<unknown>;
+
+/** `value.data.items[0]`-style access into a parsed answer; undefined where it is absent. */
+function at(value: unknown, ...path: (string | number)[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+/** Counts others see count public stories and published chapters only. */
+async function countProblems(t: TestApp, w: World, other: Actor, read: Read): Promise<string[]> {
+  const k = t.testDb.db.kysely;
+  const publicOfOwner = await k
+    .selectFrom('stories')
+    .select(['id', 'reads_count'])
+    .where('author_id', '=', w.owner.id)
+    .where('visibility', '=', 'public')
+    .execute();
+  const allPublic = await k
+    .selectFrom('stories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('visibility', '=', 'public')
+    .executeTakeFirstOrThrow();
+  const publicReads = publicOfOwner.reduce((sum, s) => sum + s.reads_count, 0);
+  const problems: string[] = [];
+  const same = (what: string, actual: unknown, expected: unknown) => {
+    if (actual !== expected)
+      problems.push(`${what}: ${String(actual)}, expected ${String(expected)}`);
+  };
+  const publicCount = publicOfOwner.length;
+  same('owner has exactly one public story', publicCount, 1);
+  for (const viewer of [null, other]) {
+    const who = viewer ? 'other' : 'visitor';
+    const profile = await read(viewer, `/users/${w.owner.username}`);
+    same(`${who}: profile stories_count`, at(profile, 'data', 'stories_count'), publicCount);
+    same(`${who}: profile total_reads`, at(profile, 'data', 'total_reads'), publicReads);
+    const found = await read(viewer, `/users/search?q=${w.owner.username}`);
+    same(`${who}: user search stories_count`, at(found, 'data', 0, 'stories_count'), publicCount);
+    const stories = await read(viewer, `/users/${w.owner.username}/stories`);
+    same(`${who}: user's stories total`, at(stories, 'data', 'total'), publicCount);
+    const detail = await read(viewer, `/stories/${w.publicStory.id}`);
+    same(`${who}: public story chapters_count`, at(detail, 'data', 'chapters_count'), 1);
+    const list = await read(viewer, '/stories?limit=1');
+    same(`${who}: /stories total`, at(list, 'data', 'total'), Number(allPublic.n));
+    const search = await read(viewer, '/stories/search?q=&limit=1');
+    same(`${who}: blank search total`, at(search, 'data', 'total'), Number(allPublic.n));
+  }
+  const following = at(await read(other, `/users/${other.username}/following`), 'data', 'items');
+  const card = (Array.isArray(following) ? following : []).find(
+    (u: unknown) => at(u, 'id') === w.owner.id,
+  );
+  same("other's following list: owner's stories_count", at(card, 'stories_count'), publicCount);
+  return problems;
+}
+
+/** The markers are really there for the owner: a sweep that finds nothing proves something. */
+async function sanity(t: TestApp, w: World, owner: Actor, markers: Marker[]): Promise<string[]> {
+  const exported = await t.app.inject({
+    method: 'GET',
+    url: '/api/users/me/export',
+    headers: owner.auth,
+  });
+  const own = await call(t, 'GET', `/stories/${w.privateStory.id}`, owner.auth);
+  const missing = markers
+    .filter((m) => !exported.body.toLowerCase().includes(m.text))
+    .map((m) => `owner's export lacks ${m.what}`);
+  if (!JSON.stringify(own.body).toLowerCase().includes(markers[0]!.text)) {
+    missing.push("owner's own private story lacks its title marker");
+  }
+  return missing;
+}

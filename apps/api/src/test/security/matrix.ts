@@ -1,0 +1,318 @@
+import sharp from 'sharp';
+import { issueEmailToken } from '../../modules/auth/email-tokens.js';
+import { createTokenService } from '../../modules/auth/tokens.js';
+import type { TestApp } from '../app.js';
+import { TEST_PASSWORD } from '../factories.js';
+import { storyBody } from '../stories.js';
+import { markerText, type Request, type World } from './world.js';
+
+export const ROLES = ['visitor', 'other', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Expected status for the visitor, another signed-in user and the owner, in that order. */
+export type Expect = readonly [visitor: number, other: number, owner: number];
+
+/** What a case is about: the resource the brief names, or the account/area it touches. */
+export type Resource =
+  | 'public story'
+  | 'private story'
+  | 'draft chapter'
+  | 'published chapter'
+  | 'private story chapter'
+  | "owner's profile"
+  | 'own account'
+  | 'public area';
+
+export interface Case {
+  on: Resource;
+  /** The request; `role` is who sends it (the runner adds that role's token). */
+  request: (w: World, role: Role, t: TestApp) => Request | Promise<Request>;
+  expect: Expect;
+}
+
+export interface Entry {
+  cases: Case[];
+  /** Changes data: every case gets a fresh world (roles run visitor, other, owner). */
+  mutates?: boolean;
+  /** The success answer is not the envelope (a file, a redirect, the token grant). */
+  raw?: boolean;
+}
+
+const OPEN: Expect = [200, 200, 200];
+const SIGNED_IN: Expect = [401, 200, 200];
+const CREATED_SIGNED_IN: Expect = [401, 201, 201];
+/** Author-only change of something others can see: visitor 401, other 403. */
+const AUTHOR_WRITES: Expect = [401, 403, 200];
+/** Anything about a private story or a draft: it does not exist for anyone but the author. */
+const AUTHOR_ONLY_WRITE: Expect = [401, 404, 200];
+const AUTHOR_ONLY_READ: Expect = [404, 404, 200];
+
+let pngBytes: Promise<Buffer> | undefined;
+const png = () =>
+  (pngBytes ??= sharp({
+    create: { width: 40, height: 60, channels: 3, background: '#7a5230' },
+  })
+    .png()
+    .toBuffer());
+const imageForm = async (field: string) => ({
+  form: { [field]: { filename: 'picture.png', contentType: 'image/png', data: await png() } },
+});
+
+const none = (): Request => ({});
+const one = (on: Resource, expect: Expect, request: Case['request'] = none): Case[] => [
+  { on, request, expect },
+];
+const story = (w: World, on: Resource) =>
+  on === 'private story' ? w.privateStory.id : w.publicStory.id;
+const chapter = (w: World, on: Resource) =>
+  on === 'draft chapter'
+    ? w.draftChapter.id
+    : on === 'private story chapter'
+      ? w.privateChapter.id
+      : w.publicChapter.id;
+
+/** Cases for a story route: the public story and the private one. */
+const onStories = (
+  publicExpect: Expect,
+  privateExpect: Expect,
+  request: (w: World, storyId: string) => Request | Promise<Request> = (_w, id) => ({
+    params: { id },
+  }),
+): Case[] =>
+  (['public story', 'private story'] as const).map((on) => ({
+    on,
+    expect: on === 'public story' ? publicExpect : privateExpect,
+    request: (w: World) => request(w, story(w, on)),
+  }));
+
+/** Cases for a chapter route: a published chapter, a draft, and a chapter of a private story. */
+const onChapters = (
+  published: Expect,
+  hidden: Expect,
+  request: (id: string) => Request = (id) => ({ params: { id } }),
+): Case[] =>
+  (['published chapter', 'draft chapter', 'private story chapter'] as const).map((on) => ({
+    on,
+    expect: on === 'published chapter' ? published : hidden,
+    request: (w: World) => request(chapter(w, on)),
+  }));
+
+const ownerName = (w: World) => ({ params: { username: w.owner.username } });
+const docs = (path?: string): Entry => ({
+  raw: true,
+  cases: one('public area', OPEN, () => (path ? { params: { '*': path } } : {})),
+});
+
+/**
+ * Every route of the API with how to call it and who may. A route the server registers that is
+ * missing here, or an entry for a route it no longer has, fails the matrix test.
+ */
+export const MATRIX: Record<string, Entry> = {
+  'GET /api/docs': docs(),
+  'GET /api/docs/': docs(),
+  'GET /api/docs/json': docs(),
+  'GET /api/docs/yaml': docs(),
+  // Redirects to the docs page itself.
+  'GET /api/docs/static/index.html': { raw: true, cases: one('public area', [302, 302, 302]) },
+  'GET /api/docs/static/swagger-initializer.js': docs(),
+  'GET /api/docs/static/*': docs('swagger-ui.css'),
+  'GET /api/openapi.json': docs(),
+  'GET /api/health': { cases: one('public area', OPEN) },
+
+  'POST /api/auth/token': {
+    raw: true,
+    cases: [
+      {
+        on: "owner's profile",
+        expect: OPEN,
+        request: (w) => ({ form: { username: w.owner.email, password: TEST_PASSWORD } }),
+      },
+      {
+        on: "owner's profile",
+        expect: [401, 401, 401],
+        request: (w) => ({ form: { username: w.owner.email, password: 'not-the-password' } }),
+      },
+    ],
+  },
+  'POST /api/auth/signup': {
+    mutates: true,
+    cases: one('public area', [201, 201, 201], () => {
+      const username = markerText('new').slice(0, 20);
+      return { body: { username, email: `${username}@example.com`, password: 'long-enough-1' } };
+    }),
+  },
+  'POST /api/auth/refresh': {
+    raw: true,
+    cases: one("owner's profile", OPEN, (w, _role, t) => ({
+      body: {
+        refresh_token: createTokenService(t.config.jwtSecret).sign(
+          'refresh',
+          w.owner.id,
+          w.owner.tokenVersion,
+        ),
+      },
+    })),
+  },
+  'POST /api/auth/verify-email': {
+    mutates: true,
+    cases: one("owner's profile", OPEN, async (w, _role, t) => ({
+      body: { token: await issueEmailToken(t.testDb.db.kysely, w.owner.id, 'verify_email') },
+    })),
+  },
+  'POST /api/auth/resend-verification': { cases: one('own account', SIGNED_IN) },
+  'POST /api/auth/forgot-password': {
+    cases: one("owner's profile", OPEN, (w) => ({ body: { email: w.owner.email } })),
+  },
+  'POST /api/auth/reset-password': {
+    mutates: true,
+    cases: one("owner's profile", OPEN, async (w, _role, t) => ({
+      body: {
+        token: await issueEmailToken(t.testDb.db.kysely, w.owner.id, 'reset_password'),
+        new_password: 'brand-new-secret-2',
+      },
+    })),
+  },
+  'POST /api/auth/logout-all': { mutates: true, cases: one('own account', SIGNED_IN) },
+  'GET /api/auth/providers': { cases: one('public area', OPEN) },
+  // Google is not configured in tests: both send the browser back to the sign-in page.
+  'GET /api/auth/google/login': { raw: true, cases: one('public area', [302, 302, 302]) },
+  'GET /api/auth/google/callback': { raw: true, cases: one('public area', [302, 302, 302]) },
+
+  'GET /api/users/me': { cases: one('own account', SIGNED_IN) },
+  'PATCH /api/users/me': {
+    mutates: true,
+    cases: one('own account', SIGNED_IN, () => ({ body: { bio: 'Reads at night.' } })),
+  },
+  'DELETE /api/users/me': { mutates: true, cases: one('own account', SIGNED_IN) },
+  'POST /api/users/me/password': {
+    mutates: true,
+    cases: one('own account', SIGNED_IN, () => ({
+      body: { old_password: TEST_PASSWORD, new_password: 'another-secret-3' },
+    })),
+  },
+  'POST /api/users/me/profile-pic': {
+    mutates: true,
+    cases: one('own account', SIGNED_IN, () => imageForm('file')),
+  },
+  'DELETE /api/users/me/profile-pic': { mutates: true, cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/settings': { cases: one('own account', SIGNED_IN) },
+  'PUT /api/users/me/settings': {
+    mutates: true,
+    cases: one('own account', SIGNED_IN, () => ({ body: { theme: 'dark' } })),
+  },
+  'GET /api/users/me/export': { raw: true, cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/stories': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/likes': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/progress': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/stats': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/suggested': { cases: one('public area', SIGNED_IN) },
+  'GET /api/users/search': {
+    cases: one("owner's profile", OPEN, (w) => ({ query: { q: w.owner.username } })),
+  },
+  'GET /api/users/:username': { cases: one("owner's profile", OPEN, ownerName) },
+  'GET /api/users/:username/stories': { cases: one("owner's profile", OPEN, ownerName) },
+  'GET /api/users/:username/followers': { cases: one("owner's profile", OPEN, ownerName) },
+  'GET /api/users/:username/following': { cases: one("owner's profile", OPEN, ownerName) },
+  // Following yourself is refused; unfollowing too, with the same message.
+  'POST /api/users/:username/follow': {
+    mutates: true,
+    cases: one("owner's profile", [401, 200, 400], ownerName),
+  },
+  'POST /api/users/:username/unfollow': {
+    mutates: true,
+    cases: one("owner's profile", [401, 200, 400], ownerName),
+  },
+
+  'GET /api/stories': { cases: one('public area', OPEN, () => ({ query: { limit: '100' } })) },
+  'GET /api/stories/search': {
+    cases: one('public area', OPEN, () => ({ query: { q: 'open road' } })),
+  },
+  'POST /api/stories': {
+    mutates: true,
+    cases: one('own account', CREATED_SIGNED_IN, async () => ({
+      form: {
+        title: 'Made by form',
+        genre: 'Drama',
+        tags: 'one,two',
+        ...(await imageForm('cover')).form,
+      },
+    })),
+  },
+  'POST /api/stories/json': {
+    mutates: true,
+    cases: one('own account', CREATED_SIGNED_IN, () => ({ body: storyBody() })),
+  },
+  'GET /api/stories/:id': { cases: onStories(OPEN, AUTHOR_ONLY_READ) },
+  'GET /api/stories/:id/similar': { cases: onStories(OPEN, AUTHOR_ONLY_READ) },
+  'PATCH /api/stories/:id': {
+    mutates: true,
+    cases: onStories(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, (_w, id) => ({
+      params: { id },
+      body: { description: 'Edited.' },
+    })),
+  },
+  'DELETE /api/stories/:id': {
+    mutates: true,
+    cases: onStories(AUTHOR_WRITES, AUTHOR_ONLY_WRITE),
+  },
+  'PATCH /api/stories/:id/cover': {
+    mutates: true,
+    cases: onStories(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, async (_w, id) => ({
+      params: { id },
+      ...(await imageForm('cover')),
+    })),
+  },
+  'DELETE /api/stories/:id/cover': {
+    mutates: true,
+    cases: onStories(AUTHOR_WRITES, AUTHOR_ONLY_WRITE),
+  },
+  'POST /api/stories/:id/like': { mutates: true, cases: onStories(SIGNED_IN, AUTHOR_ONLY_WRITE) },
+  'DELETE /api/stories/:id/like': {
+    mutates: true,
+    cases: onStories(SIGNED_IN, AUTHOR_ONLY_WRITE),
+  },
+
+  'GET /api/library': { cases: one('own account', SIGNED_IN) },
+  'POST /api/library/:storyId': {
+    mutates: true,
+    cases: onStories(SIGNED_IN, AUTHOR_ONLY_WRITE, (_w, storyId) => ({ params: { storyId } })),
+  },
+  'DELETE /api/library/:storyId': {
+    mutates: true,
+    cases: onStories(SIGNED_IN, AUTHOR_ONLY_WRITE, (_w, storyId) => ({ params: { storyId } })),
+  },
+  'GET /api/feed/following': { cases: one('own account', SIGNED_IN) },
+
+  'GET /api/chapters/by-story/:id': {
+    cases: [
+      ...onStories(OPEN, AUTHOR_ONLY_READ),
+      // Drafts asked for: others silently get the published chapters only.
+      ...onStories(OPEN, AUTHOR_ONLY_READ, (_w, id) => ({
+        params: { id },
+        query: { published_only: 'false' },
+      })),
+    ],
+  },
+  'GET /api/chapters/:id': { cases: onChapters(OPEN, AUTHOR_ONLY_READ) },
+  'POST /api/chapters': {
+    mutates: true,
+    cases: onStories([401, 403, 201], [401, 404, 201], (_w, id) => ({
+      body: { story_id: id, title: 'Another', content: '<p>More.</p>', published: true },
+    })),
+  },
+  'PATCH /api/chapters/:id': {
+    mutates: true,
+    cases: onChapters(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, (id) => ({
+      params: { id },
+      body: { title: 'Renamed' },
+    })),
+  },
+  'DELETE /api/chapters/:id': {
+    mutates: true,
+    cases: onChapters(AUTHOR_WRITES, AUTHOR_ONLY_WRITE),
+  },
+  'POST /api/chapters/:id/progress': {
+    mutates: true,
+    cases: onChapters(OPEN, AUTHOR_ONLY_READ),
+  },
+};

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { Database } from '../../db/types.js';
+
+/** Every table the app writes (the search index tables follow `stories` by trigger). */
+const TABLES = [
+  'users',
+  'stories',
+  'story_tags',
+  'chapters',
+  'follows',
+  'likes',
+  'saves',
+  'chapter_reads',
+  'reading_progress',
+  'user_settings',
+  'email_tokens',
+  'reader_salts',
+] as const satisfies readonly (keyof Database)[];
+
+/** Table (or `files`) -> `N rows:hash:N writes`: what a rejected request must leave as it was. */
+export type Snapshot = Record<string, string>;
+
+/**
+ * Test-only triggers that count committed row writes per table (a rolled-back write rolls its
+ * count back too). They tell cheaply which tables need their content hashed again.
+ */
+export async function installWriteCounters(db: Db): Promise<void> {
+  await sql`create table fuzz_writes (tbl text primary key, n integer not null default 0)`.execute(
+    db.kysely,
+  );
+  for (const table of TABLES) {
+    await sql`insert into fuzz_writes (tbl) values (${table})`.execute(db.kysely);
+  }
+  if (db.dialect === 'postgres') {
+    await sql`create function fuzz_count() returns trigger language plpgsql as $$
+      begin update fuzz_writes set n = n + 1 where tbl = TG_TABLE_NAME; return null; end $$`.execute(
+      db.kysely,
+    );
+    for (const table of TABLES) {
+      await sql`create trigger ${sql.raw(`fuzz_${table}`)} after insert or update or delete
+        on ${sql.table(table)} for each row execute function fuzz_count()`.execute(db.kysely);
+    }
+    return;
+  }
+  for (const table of TABLES) {
+    for (const event of ['insert', 'update', 'delete']) {
+      await sql`create trigger ${sql.raw(`fuzz_${table}_${event}`)} after ${sql.raw(event)}
+        on ${sql.table(table)} begin
+          update fuzz_writes set n = n + 1 where tbl = ${sql.lit(table)}; end`.execute(db.kysely);
+    }
+  }
+}
+
+const digest = (lines: string[]) =>
+  createHash('sha256').update(lines.sort().join('\n')).digest('hex').slice(0, 16);
+
+function filesUnder(dir: string, root = dir): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    return stat.isDirectory() ? filesUnder(path, root) : [`${relative(root, path)}:${stat.size}`];
+  });
+}
+
+/**
+ * Takes snapshots. A table's rows are counted and hashed again only when its write count moved,
+ * so a rejected request costs one small query.
+ */
+export function createSnapshotter(db: Db, dataDir: string) {
+  const known = new Map<string, { writes: number; state: string }>();
+
+  async function tableState(table: (typeof TABLES)[number], writes: number): Promise<string> {
+    const cached = known.get(table);
+    if (cached?.writes === writes) return cached.state;
+    const rows = await db.kysely.selectFrom(table).selectAll().execute();
+    const state = `${rows.length} rows:${digest(rows.map((row) => JSON.stringify(row)))}`;
+    known.set(table, { writes, state });
+    return state;
+  }
+
+  return async function snapshot(): Promise<Snapshot> {
+    const { rows } = await sql<{ tbl: string; n: number }>`select tbl, n from fuzz_writes`.execute(
+      db.kysely,
+    );
+    const writes = new Map(rows.map((r) => [r.tbl, Number(r.n)]));
+    const out: Snapshot = {};
+    for (const table of TABLES) {
+      const n = writes.get(table) ?? -1;
+      out[table] = `${await tableState(table, n)}:${n} writes`;
+    }
+    const files = filesUnder(dataDir);
+    out.files = `${files.length} files:${digest(files)}`;
+    return out;
+  };
+}
+
+/** The parts that differ, e.g. `stories 3:… -> 4:…`; empty when nothing changed. */
+export function changes(before: Snapshot, after: Snapshot): string[] {
+  return Object.keys({ ...before, ...after })
+    .filter((key) => before[key] !== after[key])
+    .map((key) => `${key} ${before[key]} -> ${after[key]}`);
+}
