@@ -63,6 +63,8 @@ describe('web shell', () => {
   it('Browse lists the twelve genres, each linking to its list', async () => {
     const page = await openPage('/');
     await page.getByTestId('browse-menu').click();
+    // The menu's code loads on demand: a press made before it arrives opens it a moment later.
+    await page.getByTestId('browse-menu-content').waitFor();
     const items = page.getByTestId('browse-menu-content').getByRole('menuitem');
     expect(await items.count()).toBe(12);
     await page.getByRole('menuitem', { name: 'Sci-Fi' }).click();

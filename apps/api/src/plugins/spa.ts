@@ -5,6 +5,7 @@ import { MESSAGES } from '@storyloom/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type PageMetaResolver, renderIndex } from '../modules/share/meta.js';
+import { loadRoutePreloads, preloadLinksFor, withPreloads } from './route-preloads.js';
 
 interface SpaOptions {
   staticDir?: string;
@@ -13,20 +14,26 @@ interface SpaOptions {
 }
 
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other
- * non-API GET so the client router can answer (its 404 page included). Unknown /api paths get
- * the 404 envelope, never the SPA. Story and profile pages get their own title and Open Graph
- * tags in that index.html; a failed lookup only costs the preview, never the page.
+ * Serves the built web app: hashed assets with long caching (precompressed when the build wrote
+ * .br/.gz copies), and index.html for every other non-API GET so the client router can answer
+ * (its 404 page included), with module preloads for the page's own chunks. Unknown /api paths
+ * get the 404 envelope, never the SPA. Story and profile pages get their own title and Open
+ * Graph tags in that index.html; a failed lookup only costs the preview, never the page.
  */
 export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
   const indexHtml = opts.staticDir
     ? readFileSync(join(opts.staticDir, 'index.html'), 'utf8')
     : null;
+  // Each page's own chunks, preloaded from its HTML (see route-preloads.ts).
+  const preloads = opts.staticDir ? loadRoutePreloads(opts.staticDir) : null;
   if (opts.staticDir) {
     await app.register(fastifyStatic, {
       root: opts.staticDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text assets: sent to browsers that take
+      // them, with `Vary: accept-encoding`.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',
@@ -55,7 +62,12 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await pageFor(request.url, indexHtml));
+        .send(
+          withPreloads(
+            await pageFor(request.url, indexHtml),
+            preloads ? preloadLinksFor(preloads, request.url) : '',
+          ),
+        );
     }
     return reply.status(404).send({
       success: false,

@@ -1,7 +1,5 @@
 import { BROWSE_GENRES } from '@storyloom/shared';
-import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,18 +8,13 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { genreHref } from './genre-links';
+import { BrowseTrigger } from './overlay-triggers';
 
-export function BrowseMenu() {
+export function BrowseMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" data-testid="browse-menu" className="group">
-          Browse
-          <ChevronDown
-            aria-hidden="true"
-            className="transition-transform group-data-[state=open]:rotate-180"
-          />
-        </Button>
+        <BrowseTrigger />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-80" data-testid="browse-menu-content">
         <DropdownMenuLabel>Genres</DropdownMenuLabel>

@@ -1,21 +1,22 @@
-import { LogOut, Menu } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { useAuthStore } from '../../stores/auth-store';
 import { accountLinks } from './account-links';
 import { BrandMark } from './brand-logo';
 import { genreHref, mobileGenres } from './genre-links';
+import { MobileMenuTrigger } from './overlay-triggers';
 import { useSignOut } from './use-sign-out';
 
 const linkClasses =
   'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
 /** The hamburger menu under the md breakpoint: six genres, all categories, and account links. */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const user = useAuthStore((state) => state.user);
   const signOut = useSignOut();
@@ -24,15 +25,7 @@ export function MobileMenu() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Open menu"
-          data-testid="mobile-menu-button"
-          className="-ml-2 md:hidden"
-        >
-          <Menu aria-hidden="true" />
-        </Button>
+        <MobileMenuTrigger />
       </DialogTrigger>
       <DialogContent side="left" closeLabel="Close menu" aria-describedby={undefined}>
         <DialogTitle className="flex items-center gap-2 pr-10">

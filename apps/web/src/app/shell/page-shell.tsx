@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../../components/ui/toaster';
@@ -36,7 +37,13 @@ export function PageShell() {
       </a>
       <NavigationProgress />
       <TopBar />
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {/* For visitors the footer starts below the first screen, so it never jumps down the
+          viewport as the page's content arrives (layout shift). */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={clsx('flex flex-1 flex-col focus:outline-none', !isAuthenticated && 'min-h-dvh')}
+      >
         <Outlet />
       </main>
       {isAuthenticated ? null : <Footer />}

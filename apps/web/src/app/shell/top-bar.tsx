@@ -3,11 +3,8 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAuthStore } from '../../stores/auth-store';
 import { BrandLogo } from './brand-logo';
-import { BrowseMenu } from './browse-menu';
-import { MobileMenu } from './mobile-menu';
+import { BrowseMenu, MobileMenu, ThemeToggle, UserMenu } from './lazy-overlays';
 import { SearchBox } from './search-box';
-import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
 
 export function TopBar() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);

@@ -12,20 +12,17 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { useAuthStore } from '../../stores/auth-store';
 import { accountLinks } from './account-links';
+import { UserTrigger } from './overlay-triggers';
 import { useSignOut } from './use-sign-out';
 
-export function UserMenu() {
+export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const user = useAuthStore((state) => state.user);
   const signOut = useSignOut();
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        data-testid="user-menu"
-        className="inline-flex rounded-full transition-shadow hover:ring-2 hover:ring-primary/30"
-      >
-        <Avatar name={user?.username} src={user?.profile_pic} />
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <UserTrigger />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-60" data-testid="user-menu-content">
         <DropdownMenuLabel className="flex items-center gap-3 py-2">

@@ -52,11 +52,14 @@ export function Toaster() {
       aria-label="Status messages"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:justify-end"
     >
-      <ol role="status" aria-live="polite" className="flex w-full max-w-sm flex-col gap-2">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={removeToast} />
-        ))}
-      </ol>
+      {/* The live region wraps the list: a list may not take the status role itself. */}
+      <div role="status" aria-live="polite" className="w-full max-w-sm">
+        <ol className="flex flex-col gap-2">
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={removeToast} />
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }

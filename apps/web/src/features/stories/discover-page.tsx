@@ -80,10 +80,15 @@ export function DiscoverPage() {
         <div className="min-w-0 space-y-8">
           <AuthorMatches authors={authors} />
           <section
-            aria-label="Stories"
+            aria-labelledby="discover-results-heading"
             aria-busy={results.isFetching}
             data-testid="discover-results"
           >
+            {/* Names the region and keeps the heading levels in order (h1, then h2 before the
+                cards' h3 titles). */}
+            <h2 id="discover-results-heading" className="sr-only">
+              Stories
+            </h2>
             {results.isPending ? (
               <div
                 className={

@@ -1,0 +1,13 @@
+import { deferOverlay } from './deferred-overlay';
+import { BrowseTrigger, MobileMenuTrigger, ThemeTrigger, UserTrigger } from './overlay-triggers';
+
+// The top bar uses these: each shows its trigger at once and its menu's code on demand.
+const overlays = () => import('./overlays');
+
+export const BrowseMenu = deferOverlay(() => overlays().then((m) => m.BrowseMenu), BrowseTrigger);
+export const MobileMenu = deferOverlay(
+  () => overlays().then((m) => m.MobileMenu),
+  MobileMenuTrigger,
+);
+export const ThemeToggle = deferOverlay(() => overlays().then((m) => m.ThemeToggle), ThemeTrigger);
+export const UserMenu = deferOverlay(() => overlays().then((m) => m.UserMenu), UserTrigger);

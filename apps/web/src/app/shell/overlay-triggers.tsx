@@ -1,0 +1,96 @@
+import { ChevronDown, Menu, Monitor, Moon, Sun } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import type { Theme } from '../../lib/theme';
+import { useAuthStore } from '../../stores/auth-store';
+import { useUiStore } from '../../stores/ui-store';
+
+// The top bar's menu and dialog triggers. They are part of the initial load; the menus and the
+// dialog they open are not (see deferred-overlay.tsx). Each renders the same element before and
+// after its overlay's code arrives: the real overlay wraps it in a Radix trigger (`asChild`),
+// which adds the ARIA state and handlers. Until then it says it controls a closed popup.
+
+type TriggerProps = ComponentProps<'button'>;
+
+/** What a Radix trigger says while its popup is closed. */
+const closedMenu = {
+  'aria-haspopup': 'menu',
+  'aria-expanded': false,
+  'data-state': 'closed',
+} as const;
+const closedDialog = {
+  'aria-haspopup': 'dialog',
+  'aria-expanded': false,
+  'data-state': 'closed',
+} as const;
+
+export function BrowseTrigger(props: TriggerProps) {
+  return (
+    <Button variant="ghost" data-testid="browse-menu" className="group" {...closedMenu} {...props}>
+      Browse
+      <ChevronDown
+        aria-hidden="true"
+        className="transition-transform group-data-[state=open]:rotate-180"
+      />
+    </Button>
+  );
+}
+
+export const themeOptions: { value: Theme; label: string; Icon: typeof Sun }[] = [
+  { value: 'light', label: 'Light', Icon: Sun },
+  { value: 'dark', label: 'Dark', Icon: Moon },
+  { value: 'system', label: 'System', Icon: Monitor },
+];
+
+export function ThemeTrigger(props: TriggerProps) {
+  const theme = useUiStore((state) => state.theme);
+  const current = themeOptions.find((option) => option.value === theme) ?? themeOptions[2]!;
+  const CurrentIcon = current.Icon;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Theme"
+      title={`Theme: ${current.label}`}
+      data-testid="theme-toggle"
+      data-theme={theme}
+      {...closedMenu}
+      {...props}
+    >
+      <CurrentIcon aria-hidden="true" />
+    </Button>
+  );
+}
+
+export function UserTrigger(props: TriggerProps) {
+  const user = useAuthStore((state) => state.user);
+  return (
+    <button
+      type="button"
+      aria-label="Account menu"
+      data-testid="user-menu"
+      className="inline-flex rounded-full transition-shadow hover:ring-2 hover:ring-primary/30"
+      {...closedMenu}
+      {...props}
+    >
+      <Avatar name={user?.username} src={user?.profile_pic} />
+    </button>
+  );
+}
+
+export function MobileMenuTrigger(props: TriggerProps) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Open menu"
+      data-testid="mobile-menu-button"
+      className="-ml-2 md:hidden"
+      {...closedDialog}
+      {...props}
+    >
+      <Menu aria-hidden="true" />
+    </Button>
+  );
+}

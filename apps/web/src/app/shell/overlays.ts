@@ -1,0 +1,5 @@
+// The top bar's menus and mobile dialog: one chunk, loaded on demand (see deferred-overlay.tsx).
+export { BrowseMenu } from './browse-menu';
+export { MobileMenu } from './mobile-menu';
+export { ThemeToggle } from './theme-toggle';
+export { UserMenu } from './user-menu';
