@@ -17,7 +17,6 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-
 /** Keeps the last lines a child wrote, for the error when it fails. */
 function capture(child: ChildProcess): () => string {
   let output = '';
