@@ -24,4 +24,17 @@ describe('TtlCache', () => {
     expect(await cache.get('x', async () => 'again')).toBe('again');
     expect(await cache.get('z', async () => 'z2')).toBe('z1');
   });
+
+  it('updates a kept value in place and keeps no computation that an update overtook', async () => {
+    const cache = new TtlCache<number>(60_000, 10);
+    await cache.get('n', async () => 5);
+    cache.update('n', (v) => v + 1);
+    expect(await cache.get('n', async () => 0)).toBe(6);
+    let finish: (value: number) => void = () => {};
+    const running = cache.get('m', () => new Promise<number>((resolve) => (finish = resolve)));
+    cache.update('m', (v) => v + 1);
+    finish(7);
+    expect(await running).toBe(7);
+    expect(await cache.get('m', async () => 8)).toBe(8);
+  });
 });

@@ -1,11 +1,14 @@
 /**
  * Values computed at most once per `ttlMs` per key, for reads that may be that stale (each use
  * documents its bound). Concurrent misses of one key share one computation; failures are not
- * kept; past `maxEntries` the oldest entries go first.
+ * kept; past `maxEntries` the oldest entries go first. `update` adjusts a kept value in place,
+ * and a computation that was running meanwhile is then not kept (it may predate the change).
  */
 export class TtlCache<V> {
   private readonly cached = new Map<string, { value: V; expires: number }>();
   private readonly pending = new Map<string, Promise<V>>();
+  /** Bumped by every update: computations started before it are not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -18,8 +21,10 @@ export class TtlCache<V> {
     if (hit && hit.expires > this.now()) return Promise.resolve(hit.value);
     const running = this.pending.get(key);
     if (running) return running;
+    const generation = this.generation;
     const promise = compute()
       .then((value) => {
+        if (generation !== this.generation) return value;
         this.cached.delete(key);
         this.cached.set(key, { value, expires: this.now() + this.ttlMs });
         while (this.cached.size > this.maxEntries) {
@@ -32,5 +37,12 @@ export class TtlCache<V> {
       .finally(() => this.pending.delete(key));
     this.pending.set(key, promise);
     return promise;
+  }
+
+  /** Changes the kept value of `key`, if any, without resetting its expiry. */
+  update(key: string, change: (value: V) => V): void {
+    this.generation += 1;
+    const hit = this.cached.get(key);
+    if (hit) hit.value = change(hit.value);
   }
 }

@@ -1,5 +1,6 @@
-import type { Genre } from '@storyloom/shared';
+import { GENRES, type Genre } from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { countPublicStories } from './repo.js';
 
 /** How long a counted total is served before it is counted again. */
@@ -14,41 +15,23 @@ export const COUNT_TTL_MS = 60_000;
  * COUNT_TTL_MS.
  */
 export class PublicStoryCounts {
-  private readonly cached = new Map<string, { value: number; expires: number }>();
-  private readonly pending = new Map<string, Promise<number>>();
-  /** Bumped by every adjustment: a count that was running meanwhile is not cached. */
-  private version = 0;
+  private readonly totals: TtlCache<number>;
 
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    // One total per genre and one overall.
+    this.totals = new TtlCache(COUNT_TTL_MS, GENRES.length + 1, now);
+  }
 
   get(genre: Genre | undefined): Promise<number> {
-    const key = genre ?? '*';
-    const hit = this.cached.get(key);
-    if (hit && hit.expires > this.now()) return Promise.resolve(hit.value);
-    const running = this.pending.get(key);
-    if (running) return running;
-    const version = this.version;
-    const count = countPublicStories(this.db.kysely, genre)
-      .then((value) => {
-        if (version === this.version)
-          this.cached.set(key, { value, expires: this.now() + COUNT_TTL_MS });
-        return value;
-      })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, count);
-    return count;
+    return this.totals.get(genre ?? '*', () => countPublicStories(this.db.kysely, genre));
   }
 
   /** A public story of `genre` appeared (+1) or went away (−1), committed on this node. */
   adjust(genre: string, delta: number): void {
-    this.version += 1;
-    for (const key of [genre, '*']) {
-      const hit = this.cached.get(key);
-      if (hit) hit.value = Math.max(0, hit.value + delta);
-    }
+    for (const key of [genre, '*']) this.totals.update(key, (value) => Math.max(0, value + delta));
   }
 }
 
