@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { LIMITS } from '@storyloom/shared';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ import { storyRoutes } from './modules/stories/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
-import { responseCache } from './plugins/response-cache.js';
+import { cachingServer, ResponseCache, responseCache } from './plugins/response-cache.js';
 import { security } from './plugins/security.js';
 import { spa } from './plugins/spa.js';
 
@@ -72,6 +73,12 @@ export function closeAfterRequests(app: FastifyInstance, close: () => Promise<vo
   });
 }
 
+/** A caller's own request id when it is a sane one, else a new one. */
+function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
 /** Builds the Fastify instance from a config: database, migrations, plugins and routes. */
 export async function buildApp(
   config: Config,
@@ -82,17 +89,18 @@ export async function buildApp(
   await db.ping();
   await migrateToLatest(db);
 
+  const cache =
+    config.responseCacheMs > 0
+      ? new ResponseCache({ ttlMs: config.responseCacheMs, requestId })
+      : undefined;
   const app = Fastify({
+    // Visitors' cache hits are answered before Fastify (docs/decisions/013-response-cache.md).
+    ...(cache ? { serverFactory: cachingServer(cache) } : {}),
     logger:
       options.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
-        ? incoming
-        : randomUUID();
-    },
+    genReqId: requestId,
     bodyLimit: LIMITS.requestBodyMaxBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -122,7 +130,7 @@ export async function buildApp(
     google: createGoogleSignIn(config),
   };
   await app.register(security);
-  await app.register(responseCache, { ttlMs: config.responseCacheMs });
+  if (cache) await app.register(responseCache, { cache });
   await app.register(rateLimiting);
   await app.register(openapi);
   await app.register(

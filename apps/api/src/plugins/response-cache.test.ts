@@ -1,73 +1,130 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createUser } from '../test/factories.js';
-import { call, createStory } from '../test/stories.js';
+import { storyBody } from '../test/stories.js';
 
-/** The visitors' micro-cache, on (a minute, so nothing expires during the test). */
+/**
+ * The visitors' micro-cache, on (a minute, so nothing expires during the test), over real HTTP:
+ * hits are answered by the server's request listener, in front of Fastify, which `inject` skips.
+ */
 let t: TestApp;
+let origin: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { RESPONSE_CACHE_MS: '60000' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(() => t.close());
 
+type Auth = { authorization: string } | undefined;
+
+async function call(method: string, path: string, auth?: Auth, body?: unknown) {
+  const res = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: {
+      ...auth,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
+}
+
 const author = () => createUser(t.testDb.db, t.config);
+
+async function createStory(auth: Auth, overrides: Record<string, unknown>) {
+  const res = await call('POST', '/stories/json', auth, storyBody(overrides));
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string };
+}
 
 describe('response cache', () => {
   it('serves a visitor the same answer again from the cache, never a signed-in reader', async () => {
     const { auth } = await author();
-    const story = await createStory(t, auth, { title: 'Cached Tides' });
-    const first = await call(t, 'GET', `/stories/${story.id}`);
-    const second = await call(t, 'GET', `/stories/${story.id}`);
-    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['miss', 'hit']);
-    expect(second.body).toEqual(first.body);
-    expect(second.headers['content-type']).toMatch(/^application\/json/);
-    expect(second.headers['content-security-policy']).toBeDefined();
-    const signedIn = await call(t, 'GET', `/stories/${story.id}`, auth);
-    expect(signedIn.headers['x-cache']).toBeUndefined();
+    const story = await createStory(auth, { title: 'Cached Tides' });
+    const first = await call('GET', `/stories/${story.id}`);
+    const second = await call('GET', `/stories/${story.id}`);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['miss', 'hit']);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(first.text)));
+    // The same security headers as the answer it was kept from, and a request id of its own.
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options']) {
+      expect(second.headers.get(name)).toBe(first.headers.get(name));
+      expect(second.headers.get(name)).toBeTruthy();
+    }
+    expect(second.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+
+    const signedIn = await call('GET', `/stories/${story.id}`, auth);
+    expect(signedIn.headers.get('x-cache')).toBeNull();
     expect(signedIn.body.data.is_liked).toBe(false);
+  });
+
+  it('keeps a caller’s own request id on a hit', async () => {
+    const { auth } = await author();
+    const story = await createStory(auth, { title: 'Traced' });
+    await call('GET', `/stories/${story.id}`);
+    const res = await fetch(`${origin}/api/stories/${story.id}`, {
+      headers: { 'x-request-id': 'trace-1234' },
+    });
+    expect(res.headers.get('x-cache')).toBe('hit');
+    expect(res.headers.get('x-request-id')).toBe('trace-1234');
   });
 
   it('forgets everything when a story turns private, so it is never shown after', async () => {
     const { auth } = await author();
-    const story = await createStory(t, auth, { title: 'Soon Hidden' });
-    expect((await call(t, 'GET', `/stories/${story.id}`)).status).toBe(200);
-    const list = await call(t, 'GET', '/stories?sort=latest');
+    const story = await createStory(auth, { title: 'Soon Hidden' });
+    expect((await call('GET', `/stories/${story.id}`)).status).toBe(200);
+    expect((await call('GET', `/stories/${story.id}`)).headers.get('x-cache')).toBe('hit');
+    const list = await call('GET', '/stories?sort=latest');
     expect(list.body.data.items.map((s: { id: string }) => s.id)).toContain(story.id);
     expect(
-      (await call(t, 'PATCH', `/stories/${story.id}`, auth, { visibility: 'private' })).status,
+      (await call('PATCH', `/stories/${story.id}`, auth, { visibility: 'private' })).status,
     ).toBe(200);
-    const after = await call(t, 'GET', `/stories/${story.id}`);
+    const after = await call('GET', `/stories/${story.id}`);
     expect(after.status).toBe(404);
-    const listAfter = await call(t, 'GET', '/stories?sort=latest');
-    expect(listAfter.headers['x-cache']).toBe('miss');
+    expect(after.body.error.code).toBe('story_private');
+    const listAfter = await call('GET', '/stories?sort=latest');
+    expect(listAfter.headers.get('x-cache')).toBe('miss');
     expect(listAfter.body.data.items.map((s: { id: string }) => s.id)).not.toContain(story.id);
   });
 
   it('forgets a chapter when it is edited, but not when a reader only likes the story', async () => {
     const { auth } = await author();
     const reader = await author();
-    const story = await createStory(t, auth, { title: 'Edited Chapters' });
-    const chapters = await call(t, 'GET', `/chapters/by-story/${story.id}`);
+    const story = await createStory(auth, { title: 'Edited Chapters' });
+    const chapters = await call('GET', `/chapters/by-story/${story.id}`);
     const chapterId = chapters.body.data[0]?.id ?? chapters.body.data.items?.[0]?.id;
     expect(chapterId).toBeTruthy();
-    await call(t, 'GET', `/chapters/${chapterId}`);
-    expect((await call(t, 'POST', `/stories/${story.id}/like`, reader.auth)).status).toBeLessThan(
-      300,
-    );
-    expect((await call(t, 'GET', `/chapters/${chapterId}`)).headers['x-cache']).toBe('hit');
-    const edit = await call(t, 'PATCH', `/chapters/${chapterId}`, auth, {
+    await call('GET', `/chapters/${chapterId}`);
+    expect((await call('POST', `/stories/${story.id}/like`, reader.auth)).status).toBeLessThan(300);
+    expect((await call('GET', `/chapters/${chapterId}`)).headers.get('x-cache')).toBe('hit');
+    const edit = await call('PATCH', `/chapters/${chapterId}`, auth, {
       content: '<p>Rewritten.</p>',
     });
     expect(edit.status).toBe(200);
-    const fresh = await call(t, 'GET', `/chapters/${chapterId}`);
-    expect(fresh.headers['x-cache']).toBe('miss');
+    const fresh = await call('GET', `/chapters/${chapterId}`);
+    expect(fresh.headers.get('x-cache')).toBe('miss');
     expect(fresh.body.data.content).toContain('Rewritten.');
   });
 
-  it('keeps no error answers and nothing when turned off', async () => {
+  it('keeps no error answers, and answers HEAD and unknown URLs through the app', async () => {
     const missing = '01900000-0000-7000-8000-000000000000';
-    await call(t, 'GET', `/stories/${missing}`);
-    expect((await call(t, 'GET', `/stories/${missing}`)).headers['x-cache']).toBe('miss');
+    await call('GET', `/stories/${missing}`);
+    const again = await call('GET', `/stories/${missing}`);
+    expect(again.status).toBe(404);
+    expect(again.headers.get('x-cache')).toBe('miss');
+    await call('GET', '/stories?sort=popular');
+    const head = await fetch(`${origin}/api/stories?sort=popular`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-cache')).toBeNull();
+    expect((await call('GET', '/nowhere')).status).toBe(404);
+  });
+
+  it('keeps nothing when turned off', async () => {
     const off = await createTestApp();
     try {
       const res = await off.app.inject({ method: 'GET', url: '/api/stories' });

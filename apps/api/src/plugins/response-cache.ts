@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,14 +14,20 @@ import fp from 'fastify-plugin';
  *   the writes that only move counters (reads, likes, saves, follows): counts a visitor sees may
  *   lag by up to `ttlMs`, as may writes committed by another node.
  * - A read that was running when a write emptied the cache does not store its answer.
+ * - Hits are answered in front of Fastify, by the HTTP server's own request listener
+ *   (`cachingServer`), with the bytes and headers the first answer was sent with: a hit costs
+ *   about what a bare node:http server does. `app.inject` never sees hits.
  */
 export interface ResponseCacheOptions {
-  /** 0 turns the cache off. */
+  /** How long an answer is kept; 0 or less keeps nothing. */
   ttlMs: number;
   /** Answers above this size are not kept. */
   maxEntryBytes?: number;
   /** All kept answers together stay under this size (oldest go first). */
   maxTotalBytes?: number;
+  /** The request id of a hit (the app's own rule, so hits and misses are traced alike). */
+  requestId: (req: IncomingMessage) => string;
+  now?: () => number;
 }
 
 /** The visitor reads kept (routes as registered, under /api). */
@@ -48,10 +55,120 @@ const COUNTER_WRITES = new Set([
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Set per answer (or per connection), never replayed from an entry. */
+const PER_ANSWER_HEADERS = new Set(['content-length', 'x-request-id', 'x-cache', 'date']);
+
 interface Entry {
-  body: string;
-  contentType: string;
+  body: Buffer;
+  /** Name, value, name, value… as `writeHead` takes them, ending with content-length. */
+  headers: string[];
   expires: number;
+}
+
+/** The end-to-end headers of an answer about to be sent, minus the per-answer ones. */
+function keptHeaders(reply: FastifyReply, bodyBytes: number): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || PER_ANSWER_HEADERS.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) flat.push(name, String(one));
+  }
+  flat.push('content-length', String(bodyBytes));
+  return flat;
+}
+
+export class ResponseCache {
+  readonly ttlMs: number;
+  private readonly maxEntryBytes: number;
+  private readonly maxTotalBytes: number;
+  private readonly requestId: (req: IncomingMessage) => string;
+  private readonly now: () => number;
+  private readonly entries = new Map<string, Entry>();
+  private totalBytes = 0;
+  /** Bumped by every clear: reads that started before it do not store their answers. */
+  generation = 0;
+  /** Set when the app starts closing: every request then goes to Fastify (which answers 503). */
+  closing = false;
+
+  constructor(options: ResponseCacheOptions) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntryBytes = options.maxEntryBytes ?? 256 * 1024;
+    this.maxTotalBytes = options.maxTotalBytes ?? 8 * 1024 * 1024;
+    this.requestId = options.requestId;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Answers `req` from the cache when it may (a visitor's GET without a body, a fresh entry for
+   * its exact URL); false when the request must go on to the app.
+   */
+  serve(req: IncomingMessage, res: Parameters<RequestListener>[1]): boolean {
+    if (this.closing || req.method !== 'GET' || req.url === undefined) return false;
+    const { headers } = req;
+    if (
+      headers.authorization !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      (headers['content-length'] !== undefined && headers['content-length'] !== '0')
+    ) {
+      return false;
+    }
+    const entry = this.entries.get(req.url);
+    if (!entry) return false;
+    if (entry.expires <= this.now()) {
+      this.forget(req.url);
+      return false;
+    }
+    res.writeHead(200, [...entry.headers, 'x-cache', 'hit', 'x-request-id', this.requestId(req)]);
+    res.end(entry.body);
+    return true;
+  }
+
+  /** Keeps a 200 answer for `url` unless it is too big or a clear happened since `started`. */
+  keep(url: string, started: number, payload: string, reply: FastifyReply): void {
+    if (started !== this.generation) return;
+    const body = Buffer.from(payload);
+    if (body.length > this.maxEntryBytes) return;
+    this.forget(url);
+    this.entries.set(url, {
+      body,
+      headers: keptHeaders(reply, body.length),
+      expires: this.now() + this.ttlMs,
+    });
+    this.totalBytes += body.length;
+    for (const key of this.entries.keys()) {
+      if (this.totalBytes <= this.maxTotalBytes) break;
+      this.forget(key);
+    }
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.totalBytes = 0;
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.totalBytes -= entry.body.length;
+    this.entries.delete(key);
+  }
+}
+
+/** Fastify's own HTTP/1 server settings, which it applies only to servers it creates itself. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
+ * A Fastify `serverFactory`: an HTTP server whose request listener answers cache hits itself
+ * and hands everything else to Fastify.
+ */
+export function cachingServer(cache: ResponseCache) {
+  return (handler: RequestListener): Server => {
+    const server = createServer((req, res) => {
+      if (!cache.serve(req, res)) handler(req, res);
+    });
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    return server;
+  };
 }
 
 declare module 'fastify' {
@@ -61,69 +178,35 @@ declare module 'fastify' {
   }
 }
 
-export const responseCache = fp(async (app: FastifyInstance, options: ResponseCacheOptions) => {
-  const { ttlMs } = options;
-  if (ttlMs <= 0) return;
-  const maxEntryBytes = options.maxEntryBytes ?? 256 * 1024;
-  const maxTotalBytes = options.maxTotalBytes ?? 8 * 1024 * 1024;
-  const entries = new Map<string, Entry>();
-  let totalBytes = 0;
-  let generation = 0;
+/** Stores visitors' answers to the cached routes and empties the cache on writes. */
+export const responseCache = fp(async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
+  const { cache } = opts;
 
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    totalBytes -= entry.body.length;
-    entries.delete(key);
-  };
-  const clear = () => {
-    generation += 1;
-    entries.clear();
-    totalBytes = 0;
-  };
+  app.addHook('preClose', async () => {
+    cache.closing = true;
+  });
 
-  const cacheable = (request: FastifyRequest) =>
-    request.method === 'GET' &&
-    request.headers.authorization === undefined &&
-    CACHED_ROUTES.has(request.routeOptions.url ?? '');
-
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!cacheable(request)) return;
-    const entry = entries.get(request.url);
-    if (entry && entry.expires > Date.now()) {
-      reply.header('content-type', entry.contentType).header('x-cache', 'hit');
-      return reply.send(entry.body);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (
+      request.method === 'GET' &&
+      request.headers.authorization === undefined &&
+      CACHED_ROUTES.has(request.routeOptions.url ?? '')
+    ) {
+      request.responseCacheGeneration = cache.generation;
     }
-    if (entry) forget(request.url);
-    request.responseCacheGeneration = generation;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!READ_METHODS.has(request.method)) {
       const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-      if (reply.statusCode < 400 && !COUNTER_WRITES.has(route)) clear();
+      if (reply.statusCode < 400 && !COUNTER_WRITES.has(route)) cache.clear();
       return payload;
     }
     const started = request.responseCacheGeneration;
     if (started === undefined) return payload;
     reply.header('x-cache', 'miss');
-    if (
-      started === generation &&
-      reply.statusCode === 200 &&
-      typeof payload === 'string' &&
-      payload.length <= maxEntryBytes
-    ) {
-      forget(request.url);
-      entries.set(request.url, {
-        body: payload,
-        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        expires: Date.now() + ttlMs,
-      });
-      totalBytes += payload.length;
-      for (const key of entries.keys()) {
-        if (totalBytes <= maxTotalBytes) break;
-        forget(key);
-      }
+    if (reply.statusCode === 200 && typeof payload === 'string') {
+      cache.keep(request.url, started, payload, reply);
     }
     return payload;
   });
