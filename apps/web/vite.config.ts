@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
 const bundleReport = fileURLToPath(new URL('../../scripts/bundle-report.mjs', import.meta.url));
@@ -20,7 +20,7 @@ function pageBudgets(): Plugin {
   let outDir = '';
   return {
     name: 'storyloom:page-budgets',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -43,7 +43,7 @@ function precompress(): Plugin {
   const gzipAsync = promisify(gzip);
   return {
     name: 'storyloom:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir;
       if (!dir) return;
@@ -78,6 +78,11 @@ export default defineConfig({
   resolve: {
     // `source` makes workspace packages (`@storyloom/shared`) resolve to their TypeScript source.
     conditions: ['source', ...defaultClientConditions],
+  },
+  // The server renderer (src/entry-server.tsx, `vite build --ssr`; docs/decisions/014) resolves
+  // the shared package the same way; the other packages stay imports from node_modules.
+  ssr: {
+    resolve: { conditions: ['source', ...defaultServerConditions] },
   },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

@@ -1,19 +1,57 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type DataRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { queryClient } from './app/query-client';
+import { createRouter, routes } from './app/router';
+import { readServerState } from './app/server-state';
+import { useAuthStore } from './stores/auth-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page is missing its #root element');
 
-const router = createRouter();
-
-createRoot(container).render(
+const app = (router: DataRouter) => (
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** Loads the lazy route modules of the current URL, as the server had them when it rendered. */
+async function loadRouteModules(pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, module, { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * A page the server rendered (for visitors, docs/decisions/014) is hydrated with the data it was
+ * rendered from; a signed-in reader's page differs from it, so it is rendered afresh, as is the
+ * plain shell.
+ */
+async function start(root: HTMLElement) {
+  const state = readServerState();
+  if (state && !useAuthStore.getState().isAuthenticated) {
+    hydrate(queryClient, state.queries);
+    await loadRouteModules(window.location.pathname);
+    const router = createRouter(queryClient, state.router);
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread until the whole page is live (the page is already painted).
+    startTransition(() => {
+      hydrateRoot(root, app(router));
+    });
+  } else {
+    createRoot(root).render(app(createRouter(queryClient)));
+  }
+}
+
+void start(container);

@@ -11,3 +11,4 @@ export * from './schemas/settings.js';
 export * from './schemas/social.js';
 export * from './schemas/stories.js';
 export * from './schemas/users.js';
+export * from './server-render.js';

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@storyloom/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { encodeFor } from '../lib/compress.js';
 import { type PageMetaResolver, renderIndex } from '../modules/share/meta.js';
 import { loadRoutePreloads, preloadLinksFor, withPreloads } from './route-preloads.js';
+import { createPageRenderer, withRenderedPage } from './server-render.js';
 
 interface SpaOptions {
   staticDir?: string;
@@ -26,6 +28,7 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     : null;
   // Each page's own chunks, preloaded from its HTML (see route-preloads.ts).
   const preloads = opts.staticDir ? loadRoutePreloads(opts.staticDir) : null;
+  const renderer = opts.staticDir ? createPageRenderer(app, opts.staticDir) : null;
   if (opts.staticDir) {
     await app.register(fastifyStatic, {
       root: opts.staticDir,
@@ -45,7 +48,7 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     });
   }
 
-  async function pageFor(url: string, html: string): Promise<string> {
+  async function withMeta(url: string, html: string): Promise<string> {
     if (!opts.pageMeta) return html;
     try {
       const meta = await opts.pageMeta(url);
@@ -56,18 +59,37 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     }
   }
 
+  /** A visitor's page rendered on the server when it can be; else the plain shell. */
+  async function rendered(request: FastifyRequest, html: string) {
+    if (!renderer?.wants(request)) return { status: 200, html };
+    try {
+      const page = await renderer.render(request);
+      if (page.kind === 'page') return { status: page.status, html: withRenderedPage(html, page) };
+      request.log.debug({ reason: page.reason }, 'page not server-rendered');
+    } catch (error) {
+      request.log.warn({ err: error }, 'server rendering failed; serving the app shell');
+    }
+    return { status: 200, html };
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (indexHtml && isPage && !request.url.startsWith('/api/') && request.url !== '/api') {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(
-          withPreloads(
-            await pageFor(request.url, indexHtml),
-            preloads ? preloadLinksFor(preloads, request.url) : '',
-          ),
-        );
+      const shell = withPreloads(indexHtml, preloads ? preloadLinksFor(preloads, request.url) : '');
+      const page = await rendered(request, shell);
+      const html = await withMeta(request.url, page.html);
+      // Pages are compressed here; the assets were compressed by the build.
+      const encoded = await encodeFor(request.headers['accept-encoding'], html);
+      if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
+      return (
+        reply
+          .status(page.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          // Visitors get the rendered page, signed-in readers the shell (the hint cookie).
+          .header('vary', 'accept-encoding, cookie')
+          .send(encoded.body)
+      );
     }
     return reply.status(404).send({
       success: false,

@@ -1,4 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
+import { routeContext } from '../lib/route-data';
 import { googleCallbackLoader, guestOnlyLoader, requireAuthLoader } from './guards';
 import { PageFallback } from './page-fallback';
 import { RequireAuth } from './require-auth';
@@ -6,7 +8,10 @@ import { RouteError } from './route-error';
 import { PageShell } from './shell/page-shell';
 
 // Every page is its own chunk: `lazy` imports it on first visit (spec §2 route table).
-const home = () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage }));
+// Pages that export a `loader` start their queries from it (lib/route-data.ts), which is how
+// the server renderer gets their data into the HTML.
+const home = () =>
+  import('../features/home/home-page').then((m) => ({ Component: m.HomePage, loader: m.loader }));
 
 /** The footer's info pages share one chunk. */
 const infoPage = (name: keyof typeof import('../features/info/info-pages')) => () =>
@@ -35,23 +40,34 @@ const openRoutes: RouteObject[] = [
   {
     path: 'stories',
     lazy: () =>
-      import('../features/stories/discover-page').then((m) => ({ Component: m.DiscoverPage })),
+      import('../features/stories/discover-page').then((m) => ({
+        Component: m.DiscoverPage,
+        loader: m.loader,
+      })),
   },
   {
     path: 'stories/search',
     lazy: () =>
-      import('../features/stories/discover-page').then((m) => ({ Component: m.DiscoverPage })),
+      import('../features/stories/discover-page').then((m) => ({
+        Component: m.DiscoverPage,
+        loader: m.loader,
+      })),
   },
   {
     path: 'stories/:id',
     lazy: () =>
       import('../features/stories/story-detail-page').then((m) => ({
         Component: m.StoryDetailPage,
+        loader: m.loader,
       })),
   },
   {
     path: 'stories/:id/read',
-    lazy: () => import('../features/reader/reader-page').then((m) => ({ Component: m.ReaderPage })),
+    lazy: () =>
+      import('../features/reader/reader-page').then((m) => ({
+        Component: m.ReaderPage,
+        loader: m.loader,
+      })),
   },
   {
     path: 'profile/:username',
@@ -173,6 +189,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `hydrationData` when it takes over a server-rendered page. */
+export function createRouter(client: QueryClient, hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, {
+    getContext: () => routeContext(client),
+    ...(hydrationData ? { hydrationData } : {}),
+  });
 }

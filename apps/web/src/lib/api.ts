@@ -73,11 +73,20 @@ export function dispositionFilename(header: string | null): string | null {
 type SessionHooks = {
   getToken: () => string | null;
   onUnauthorized: () => void;
+  /** How requests travel: the browser's fetch, or the server renderer's in-process one. */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
 };
 
-let session: SessionHooks = { getToken: () => null, onUnauthorized: () => {} };
+let session: SessionHooks = {
+  getToken: () => null,
+  onUnauthorized: () => {},
+  fetch: (url, init) => fetch(url, init),
+};
 
-/** The auth store plugs the session in here, which keeps this module free of app state. */
+/**
+ * The auth store plugs the session in here, which keeps this module free of app state; the
+ * server renderer plugs in its transport.
+ */
 export function configureApi(hooks: Partial<SessionHooks>): void {
   session = { ...session, ...hooks };
 }
@@ -212,7 +221,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     let response: Response;
     try {
-      response = await fetch(apiUrl(path, options.query), buildInit(options, controller.signal));
+      response = await session.fetch(
+        apiUrl(path, options.query),
+        buildInit(options, controller.signal),
+      );
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       const code = controller.signal.aborted ? 'timeout' : 'network_error';

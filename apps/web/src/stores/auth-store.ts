@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, type Me, STORAGE_KEYS, type TokenResponse } from '@story
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError, apiUrl, configureApi, get, post } from '../lib/api';
+import { syncSignedInHint } from '../lib/signed-in-hint';
 import { browserStorage } from '../lib/storage';
 
 /** The signed-in user as `GET /users/me` returns it. */
@@ -143,3 +144,13 @@ configureApi({
   getToken: () => useAuthStore.getState().accessToken,
   onUnauthorized: handleUnauthorized,
 });
+
+// The server renders pages as a visitor sees them unless this hint says someone is signed in.
+if (typeof document !== 'undefined') {
+  syncSignedInHint(useAuthStore.getState().isAuthenticated);
+  useAuthStore.subscribe((state, previous) => {
+    if (state.isAuthenticated !== previous.isAuthenticated) {
+      syncSignedInHint(state.isAuthenticated);
+    }
+  });
+}

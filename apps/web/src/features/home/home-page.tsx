@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ReadingChallengeCard } from '../../components/reading-challenge-card';
 import { buttonClasses } from '../../components/ui/button';
-import { useStorySection } from '../../lib/story-lists';
+import { prefetchLoader } from '../../lib/route-data';
+import { type StoryListParams, storyListOptions, useStorySection } from '../../lib/story-lists';
 import { useAuthStore } from '../../stores/auth-store';
 import { GenreGrid } from './components/genre-grid';
 import { QuoteRotator } from './components/quote-rotator';
@@ -13,6 +14,20 @@ import { CoverStack } from './cover-stack';
 
 /** Spec §9: what the home page loads. */
 const HOME = { featured: 6, trending: 12, trendingShown: 8, latest: 8, mostPopular: 4 } as const;
+
+/** The home page's four lists. */
+const SECTIONS = {
+  featured: { sort: 'popular', limit: HOME.featured },
+  trending: { sort: 'trending', limit: HOME.trending },
+  latest: { sort: 'latest', limit: HOME.latest },
+  mostPopular: { sort: 'popular', limit: HOME.mostPopular },
+} as const satisfies Record<string, StoryListParams>;
+
+export const loader = prefetchLoader((client) =>
+  Promise.all(
+    Object.values(SECTIONS).map((params) => client.prefetchQuery(storyListOptions(params))),
+  ),
+);
 
 const STATS = [
   { value: '2.5M+', label: 'pages read today' },
@@ -29,10 +44,10 @@ export function HomePage() {
     ? { label: 'Start Writing', to: '/stories/create' }
     : { label: 'Join as Writer', to: '/auth/signup' };
 
-  const featured = useStorySection({ sort: 'popular', limit: HOME.featured });
-  const trending = useStorySection({ sort: 'trending', limit: HOME.trending });
-  const latest = useStorySection({ sort: 'latest', limit: HOME.latest });
-  const mostPopular = useStorySection({ sort: 'popular', limit: HOME.mostPopular });
+  const featured = useStorySection(SECTIONS.featured);
+  const trending = useStorySection(SECTIONS.trending);
+  const latest = useStorySection(SECTIONS.latest);
+  const mostPopular = useStorySection(SECTIONS.mostPopular);
 
   return (
     <>

@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api';
+import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
-import { usePublishedChapters } from './api/get-chapters';
-import { useReaderStory } from './api/get-story';
+import { publishedChaptersQueryOptions, usePublishedChapters } from './api/get-chapters';
+import { readerStoryQueryOptions, useReaderStory } from './api/get-story';
 import { useReportProgress } from './api/report-progress';
 import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-position';
 import { ChapterBody } from './components/chapter-body';
@@ -42,6 +43,15 @@ function useLeaveOn(reason: 'private' | 'failed' | 'no-chapters' | null, storyId
     }
   }, [reason, storyId, navigate]);
 }
+
+/** The story and its published chapters. */
+export const loader = prefetchLoader((client, { params }) => {
+  const id = params.id ?? '';
+  return Promise.all([
+    client.prefetchQuery(readerStoryQueryOptions(id)),
+    client.prefetchQuery(publishedChaptersQueryOptions(id)),
+  ]);
+});
 
 /**
  * /stories/{id}/read (spec §2 Reader). The chapter is `?chapter=n`; without it the reader's

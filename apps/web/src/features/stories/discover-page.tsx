@@ -7,12 +7,25 @@ import { ListError } from '../../components/list-error';
 import { PageTitle } from '../../components/page-title';
 import { StoryCardSkeleton, StoryGrid } from '../../components/story/story-card';
 import { Button } from '../../components/ui/button';
+import { prefetchLoader } from '../../lib/route-data';
+import { storyListOptions } from '../../lib/story-lists';
 import { useAuthStore } from '../../stores/auth-store';
-import { DISCOVER_PAGE_SIZE, useDiscoverResults, useMatchingAuthors } from './discover/api';
+import {
+  DISCOVER_PAGE_SIZE,
+  discoverResultsOptions,
+  matchingAuthorsOptions,
+  useDiscoverResults,
+  useMatchingAuthors,
+} from './discover/api';
 import { AuthorMatches } from './discover/author-matches';
 import { FilterBar, FilterChips } from './discover/filter-bar';
 import { Pager } from './discover/pager';
-import { EditorsPicks, Recommendations, SignUpBanner } from './discover/side-sections';
+import {
+  EditorsPicks,
+  Recommendations,
+  SignUpBanner,
+  sideSectionLists,
+} from './discover/side-sections';
 import {
   type DiscoverState,
   nextDiscoverState,
@@ -28,6 +41,17 @@ function titleOf(state: DiscoverState): string {
   if (state.genre) return `${state.genre} Stories`;
   return 'Discover Stories';
 }
+
+/** The results, the matching authors and the side lists of the URL's state. */
+export const loader = prefetchLoader((client, { request }) => {
+  const state = readDiscoverState(new URL(request.url).searchParams);
+  const signedIn = useAuthStore.getState().isAuthenticated;
+  return Promise.all([
+    client.prefetchQuery(discoverResultsOptions(state)),
+    state.q ? client.prefetchQuery(matchingAuthorsOptions(state.q)) : null,
+    ...sideSectionLists(signedIn).map((params) => client.prefetchQuery(storyListOptions(params))),
+  ]);
+});
 
 /** /stories and /stories/search: browse and search public stories. The URL is the state. */
 export function DiscoverPage() {

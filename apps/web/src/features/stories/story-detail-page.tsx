@@ -3,10 +3,12 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api';
+import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
-import { useAuthor } from './detail/api/get-author';
-import { useStoryDetail } from './detail/api/get-story-detail';
+import { authorQueryOptions, useAuthor } from './detail/api/get-author';
+import { similarStoriesQueryOptions } from './detail/api/get-similar-stories';
+import { storyDetailQueryOptions, useStoryDetail } from './detail/api/get-story-detail';
 import { DETAIL_MESSAGES } from './detail/messages';
 import { MoreLikeThis } from './detail/more-like-this';
 import { StoryDetailSkeleton } from './detail/story-detail-skeleton';
@@ -21,6 +23,16 @@ function failureOf(error: unknown): Failure {
   if (error instanceof ApiError && error.status === 404) return 'not-found';
   return 'failed';
 }
+
+/** The story, then its author's card and More Like This. */
+export const loader = prefetchLoader(async (client, { params }) => {
+  const id = params.id ?? '';
+  const story = await client.fetchQuery(storyDetailQueryOptions(id));
+  await Promise.all([
+    client.prefetchQuery(authorQueryOptions(story.author.username)),
+    client.prefetchQuery(similarStoriesQueryOptions(id)),
+  ]);
+});
 
 /**
  * /stories/{id} (spec §2 "Story detail"). A private story sends everyone but its author to

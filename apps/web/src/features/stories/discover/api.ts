@@ -47,12 +47,15 @@ export const getMatchingAuthors = (q: string, signal?: AbortSignal) =>
     ...(signal ? { signal } : {}),
   });
 
-export function useMatchingAuthors(q: string) {
-  const query = useQuery({
+export const matchingAuthorsOptions = (q: string) =>
+  queryOptions({
     queryKey: ['users', 'search', q] as const,
     queryFn: ({ signal }) => getMatchingAuthors(q, signal),
     enabled: q.length > 0,
   });
+
+export function useMatchingAuthors(q: string) {
+  const query = useQuery(matchingAuthorsOptions(q));
   const { error } = query;
   useEffect(() => {
     if (error) console.error('Failed to search authors', error);

@@ -5,17 +5,25 @@ import { StoryCardSkeleton, StoryGrid } from '../../../components/story/story-ca
 import { StoryCover } from '../../../components/story/story-cover';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useStorySection } from '../../../lib/story-lists';
+import { type StoryListParams, useStorySection } from '../../../lib/story-lists';
 
 /** Spec §9: recommendations 6 (popular signed in, trending for visitors); Editor's Picks 3. */
 const RECOMMENDED = 6;
 const PICKS = 3;
 
+/** The lists the side sections show. */
+export const sideSectionLists = (signedIn: boolean): StoryListParams[] => [
+  recommendationsList(signedIn),
+  picksList,
+];
+const recommendationsList = (signedIn: boolean): StoryListParams => ({
+  sort: signedIn ? 'popular' : 'trending',
+  limit: RECOMMENDED,
+});
+const picksList: StoryListParams = { sort: 'popular', limit: PICKS };
+
 export function Recommendations({ signedIn }: { signedIn: boolean }) {
-  const { stories, loading } = useStorySection({
-    sort: signedIn ? 'popular' : 'trending',
-    limit: RECOMMENDED,
-  });
+  const { stories, loading } = useStorySection(recommendationsList(signedIn));
   if (!loading && stories.length === 0) return null;
   const title = signedIn ? 'Recommended for You' : 'Popular Right Now';
   const Icon = signedIn ? Sparkles : TrendingUp;
@@ -44,7 +52,7 @@ export function Recommendations({ signedIn }: { signedIn: boolean }) {
 
 /** Three popular stories; the author is shown as the first 8 characters of their id (spec §2). */
 export function EditorsPicks() {
-  const { stories, loading } = useStorySection({ sort: 'popular', limit: PICKS });
+  const { stories, loading } = useStorySection(picksList);
   if (!loading && stories.length === 0) return null;
   return (
     <section

@@ -1,0 +1,138 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  type CreateServerRenderer,
+  SERVER_STATE_ELEMENT_ID,
+  type ServerRenderer,
+  type ServerRenderResult,
+  SIGNED_IN_COOKIE,
+} from '@storyloom/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Server rendering of visitors' pages (docs/decisions/014-server-rendering.md): the web build's
+ * renderer (`<staticDir>/.server/entry-server.js`) renders the page with the app's own routes and
+ * queries, its API calls answered in process by `app.inject`. Anything that goes wrong (no
+ * renderer in the build, a failed call, a slow render) serves the plain app shell instead, which
+ * the browser renders as before.
+ */
+
+/** Past this, the visitor gets the shell at once and the browser loads the page itself. */
+const RENDER_TIMEOUT_MS = 2_000;
+
+const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
+
+/** The renderer's way to the API: answered in process, never over the network. */
+type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The visitor a render's API calls are made for: rate limits count them as that visitor's. */
+interface Visitor {
+  ip: string;
+}
+
+export interface PageRenderer {
+  /** Whether the request should get a server-rendered page: a visitor's GET of a page. */
+  wants(request: FastifyRequest): boolean;
+  render(request: FastifyRequest): Promise<ServerRenderResult>;
+}
+
+const flatHeaders = (headers: Record<string, string | string[] | number | undefined>) => {
+  const flat = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) flat.append(name, String(one));
+  }
+  return flat;
+};
+
+/** The renderer of the web build in `staticDir`, or null when the build has none. */
+export function createPageRenderer(app: FastifyInstance, staticDir: string): PageRenderer | null {
+  const file = join(staticDir, '.server', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  const visitors = new AsyncLocalStorage<Visitor>();
+
+  const apiFetch: ApiFetch = async (url, init) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' || !url.startsWith('/api/')) {
+      return new Response(null, { status: 405 });
+    }
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+      remoteAddress: visitors.getStore()?.ip ?? '127.0.0.1',
+    });
+    const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: flatHeaders(res.headers),
+    });
+  };
+
+  let renderer: Promise<ServerRenderer> | undefined;
+  const load = () => {
+    renderer ??= import(pathToFileURL(file).href).then((module: unknown) => {
+      const create = (module as { createServerRenderer?: CreateServerRenderer<ApiFetch> })
+        .createServerRenderer;
+      if (typeof create !== 'function') throw new Error(`${file} has no createServerRenderer`);
+      return create({ fetch: apiFetch });
+    });
+    renderer.catch(() => {
+      renderer = undefined;
+    });
+    return renderer;
+  };
+
+  // Loaded at start, so the first visitor does not wait for it; a failure is retried on use.
+  load().catch((error: unknown) => app.log.warn({ err: error }, 'server renderer not loaded'));
+
+  return {
+    wants: (request) => request.method === 'GET' && !SIGNED_IN.test(request.headers.cookie ?? ''),
+
+    async render(request) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<ServerRenderResult>((resolve) => {
+        timer = setTimeout(
+          () => resolve({ kind: 'skip', reason: `not rendered within ${RENDER_TIMEOUT_MS} ms` }),
+          RENDER_TIMEOUT_MS,
+        );
+      });
+      try {
+        const loaded = await load();
+        const rendered = visitors.run({ ip: request.ip }, () => loaded.render(request.url));
+        return await Promise.race([rendered, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+const ROOT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+
+/** Scripts and module preloads of the shell, which a rendered page does not need to paint. */
+const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")/g;
+
+/**
+ * index.html with a rendered page in its root, its title, and the state after the root. The
+ * page paints without the app's scripts, so they are fetched at low priority: the stylesheet
+ * and the page's images go first.
+ */
+export function withRenderedPage(
+  indexHtml: string,
+  page: Extract<ServerRenderResult, { kind: 'page' }>,
+): string {
+  if (!indexHtml.includes(ROOT)) return indexHtml;
+  const withTitle =
+    page.head && TITLE.test(indexHtml) ? indexHtml.replace(TITLE, () => page.head) : indexHtml;
+  return withTitle
+    .replace(SCRIPT_TAGS, '<$1 fetchpriority="low"')
+    .replace(
+      ROOT,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.state}</script>`,
+    );
+}
