@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { createRouter, routes } from './app/router';
-import { readServerState } from './app/server-state';
+import { takeServerState } from './app/server-state';
 import { useAuthStore } from './stores/auth-store';
 
 const container = document.getElementById('root');
@@ -39,7 +39,7 @@ async function loadRouteModules(pathname: string) {
  * plain shell.
  */
 async function start(root: HTMLElement) {
-  const state = readServerState();
+  const state = takeServerState();
   if (state && !useAuthStore.getState().isAuthenticated) {
     hydrate(queryClient, state.queries);
     await loadRouteModules(window.location.pathname);

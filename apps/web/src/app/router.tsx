@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
-import { routeContext } from '../lib/route-data';
+import { setBrowserQueryClient } from '../lib/route-data';
 import { googleCallbackLoader, guestOnlyLoader, requireAuthLoader } from './guards';
 import { PageFallback } from './page-fallback';
 import { RequireAuth } from './require-auth';
@@ -191,8 +191,6 @@ export const routes: RouteObject[] = [
 
 /** The browser's router; `hydrationData` when it takes over a server-rendered page. */
 export function createRouter(client: QueryClient, hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, {
-    getContext: () => routeContext(client),
-    ...(hydrationData ? { hydrationData } : {}),
-  });
+  setBrowserQueryClient(client);
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }

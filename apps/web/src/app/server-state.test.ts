@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerState, type ServerState, serializeServerState } from './server-state';
+import { type ServerState, serializeServerState, takeServerState } from './server-state';
 
 const state = (title: string): ServerState => ({
   queries: {
@@ -16,9 +16,18 @@ const state = (title: string): ServerState => ({
   router: { loaderData: { '0': null }, actionData: null, errors: null },
 });
 
-/** A stand-in document holding one element's text, as `readServerState` reads it. */
-const docWith = (text: string | null) =>
-  ({ getElementById: () => (text === null ? null : { textContent: text }) }) as unknown as Document;
+/** A stand-in document holding one element's text, as `takeServerState` reads it. */
+function docWith(text: string | null) {
+  let present = text !== null;
+  const element = { textContent: text, remove: () => void (present = false) };
+  return {
+    getElementById: () => (present ? element : null),
+    get present() {
+      return present;
+    },
+  };
+}
+const take = (doc: ReturnType<typeof docWith>) => takeServerState(doc as unknown as Document);
 
 describe('server state', () => {
   it('never lets a value close the script element it travels in', () => {
@@ -26,13 +35,17 @@ describe('server state', () => {
     const text = serializeServerState(state(hostile));
     expect(text).not.toMatch(/<\/?script|<!--/i);
     expect(text).not.toContain('\u2028');
-    expect(readServerState(docWith(text))).toEqual(state(hostile));
+    const doc = docWith(text);
+    expect(take(doc)).toEqual(state(hostile));
+    // Read once: the element is gone afterwards.
+    expect(doc.present).toBe(false);
+    expect(take(doc)).toBeNull();
   });
 
   it('reads nothing from a page without state, or with a broken one', () => {
-    expect(readServerState(docWith(null))).toBeNull();
-    expect(readServerState(docWith(''))).toBeNull();
-    expect(readServerState(docWith('{"queries":'))).toBeNull();
-    expect(readServerState(docWith('{"router":{}}'))).toBeNull();
+    expect(take(docWith(null))).toBeNull();
+    expect(take(docWith(''))).toBeNull();
+    expect(take(docWith('{"queries":'))).toBeNull();
+    expect(take(docWith('{"router":{}}'))).toBeNull();
   });
 });

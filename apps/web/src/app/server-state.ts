@@ -19,12 +19,19 @@ export function serializeServerState(state: ServerState): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The state of the page the server rendered, or null for the plain app shell. */
-export function readServerState(doc: Document = document): ServerState | null {
+/**
+ * The state of the page the server rendered, or null for the plain app shell. The element is
+ * removed once read: the data now lives in the caches, and the page keeps no script without a
+ * source.
+ */
+export function takeServerState(doc: Document = document): ServerState | null {
   const element = doc.getElementById(SERVER_STATE_ELEMENT_ID);
-  if (!element?.textContent) return null;
+  if (!element) return null;
+  const text = element.textContent;
+  element.remove();
+  if (!text) return null;
   try {
-    const state = JSON.parse(element.textContent) as Partial<ServerState> | null;
+    const state = JSON.parse(text) as Partial<ServerState> | null;
     return state?.queries && state.router ? (state as ServerState) : null;
   } catch {
     return null;

@@ -7,17 +7,34 @@ import {
 } from 'react-router';
 
 /**
- * The query cache a route loader fills: the browser's one cache, or the server renderer's own
- * per request. Set through the router's context, never a module variable, because the server
- * renders many requests at once.
+ * The query cache a route loader fills. The server renderer has one per request, handed to the
+ * loaders through the router's request context (never a module variable: it renders many
+ * requests at once); the browser has its one cache, set at start.
+ *
+ * The browser's router gets no `getContext`: with one, every navigation first awaits it, and a
+ * page such as Settings would see the navigation still idle after Sign Out and redirect.
  */
-const queryClientContext = createContext<QueryClient>();
+const queryClientContext = createContext<QueryClient | null>(null);
+let browserClient: QueryClient | null = null;
 
-/** The router context that carries `client` to the loaders. */
+/** The server renderer's context for one render. */
 export function routeContext(client: QueryClient): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(queryClientContext, client);
   return context;
+}
+
+/** The browser's cache, for the loaders of every navigation. */
+export function setBrowserQueryClient(client: QueryClient): void {
+  browserClient = client;
+}
+
+function clientFor({ context }: LoaderFunctionArgs): QueryClient {
+  const client = import.meta.env.SSR
+    ? (context as RouterContextProvider).get(queryClientContext)
+    : browserClient;
+  if (!client) throw new Error('route loaders have no query client');
+  return client;
 }
 
 /**
@@ -30,8 +47,7 @@ export function prefetchLoader(
   prefetch: (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>,
 ): LoaderFunction {
   return async (args) => {
-    const client = (args.context as RouterContextProvider).get(queryClientContext);
-    const done = prefetch(client, args).catch(() => undefined);
+    const done = prefetch(clientFor(args), args).catch(() => undefined);
     if (import.meta.env.SSR) await done;
     return null;
   };

@@ -41,12 +41,17 @@ function save(next: ReadingPreferences) {
   publish(next);
 }
 
+/** What the server renders the reader with: it cannot see the browser's storage. */
+const serverSnapshot = () => DEFAULT_READING_PREFERENCES;
+
 /**
  * The reading preferences (spec §3), applied as they change and kept in localStorage under
- * 'reading-preferences'. Values that are not allowed fall back to the defaults.
+ * 'reading-preferences'. Values that are not allowed fall back to the defaults. A page the
+ * server rendered is hydrated with the defaults it was rendered with, then shows the reader's
+ * own at once.
  */
 export function useReadingPreferences() {
-  const preferences = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const preferences = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   return {
     preferences,
     update: (changes: Partial<ReadingPreferences>) =>
