@@ -30,6 +30,8 @@ export interface PageOptions {
   initScript?: string;
   /** Ignore the page's Content-Security-Policy, to test what is behind it on its own. */
   bypassCSP?: boolean;
+  /** Off: the page as it arrives from the server, before (and without) any of its scripts. */
+  javaScriptEnabled?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function useBrowser() {
       colorScheme: options.colorScheme ?? 'light',
       ...(options.storageState ? { storageState: options.storageState } : {}),
       ...(options.bypassCSP ? { bypassCSP: true } : {}),
+      ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
     });
     contexts.push(context);
     if (options.initScript) await context.addInitScript(options.initScript);

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newUser, signedInSession } from './support/accounts.js';
+import { useBrowser } from './support/browser.js';
+import { createStoryViaApi } from './support/stories.js';
+
+/**
+ * Server rendering (docs/decisions/014): a visitor's page arrives with its content, the browser
+ * takes it over without a second round of calls or a mismatch, and a signed-in reader gets
+ * their own page, never the visitor's.
+ */
+const { openPage, baseURL } = useBrowser();
+
+/** Console errors and warnings, from the first script on (hydration mismatches land here). */
+const CONSOLE_HOOK = `
+  window.__console = [];
+  for (const level of ['error', 'warn']) {
+    const original = console[level].bind(console);
+    console[level] = (...args) => { window.__console.push(level + ': ' + args.join(' ')); original(...args); };
+  }
+`;
+const consoleProblems = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __console: string[] }).__console);
+
+let story: { id: string; title: string };
+beforeAll(async () => {
+  const author = await signedInSession(newUser('ssrauthor'));
+  story = await createStoryViaApi(author.accessToken, {
+    title: 'The Lighthouse Keeper’s Ledger',
+    chapters: [{ title: 'Low Tide', content: '<p>The ledger smelled of salt and lamp oil.</p>' }],
+  });
+});
+
+describe('server-rendered pages', () => {
+  it('show their content before any script runs (scripts off)', async () => {
+    const home = await openPage('/', { javaScriptEnabled: false });
+    expect(await home.getByRole('heading', { level: 1 }).textContent()).toContain('Stories');
+    expect(await home.getByRole('link', { name: story.title }).count()).toBeGreaterThan(0);
+
+    const detail = await openPage(`/stories/${story.id}`, { javaScriptEnabled: false });
+    expect(await detail.title()).toBe(`${story.title} — Storyloom`);
+    expect(await detail.getByRole('heading', { name: story.title }).isVisible()).toBe(true);
+
+    const reader = await openPage(`/stories/${story.id}/read?chapter=1`, {
+      javaScriptEnabled: false,
+    });
+    expect(await reader.getByText('The ledger smelled of salt and lamp oil.').isVisible()).toBe(
+      true,
+    );
+  });
+
+  it('are taken over by the app without calls or console errors, and work as before', async () => {
+    const calls: string[] = [];
+    const page = await openPage('/', { initScript: CONSOLE_HOOK });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
+    await page.waitForLoadState('networkidle');
+    // The lists came with the page: nothing is fetched again.
+    expect(calls).toEqual([]);
+    expect(await consoleProblems(page)).toEqual([]);
+    // Live: a story card opens its page inside the app, without loading a document.
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    await page.getByRole('link', { name: story.title }).first().click();
+    await page.waitForURL((url) => url.pathname === `/stories/${story.id}`);
+    await page.getByTestId('story-detail-page').waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    ).toBe(true);
+    expect(await consoleProblems(page)).toEqual([]);
+  });
+
+  it('hydrate with the defaults, then show a visitor’s own theme and reading settings', async () => {
+    const page = await openPage(`/stories/${story.id}/read?chapter=1`, {
+      colorScheme: 'light',
+      initScript: `${CONSOLE_HOOK}
+        localStorage.setItem('theme', 'dark');
+        localStorage.setItem('reading-preferences', JSON.stringify({ theme: 'sepia', fontSize: 22 }));`,
+    });
+    const surface = page.getByTestId('reader-page');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="reader-page"]')?.getAttribute('data-reader-theme') ===
+        'sepia',
+    );
+    expect(await surface.getAttribute('data-reader-theme')).toBe('sepia');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
+    expect(await consoleProblems(page)).toEqual([]);
+  });
+
+  it('are never what a signed-in reader gets: they get their own page', async () => {
+    const me = await signedInSession(newUser('ssrreader'));
+    // Signed in before the hint cookie existed: the visitor's page arrives, the app draws the
+    // reader's own instead, and keeps the hint from then on.
+    const page = await openPage('/stories', {
+      storageState: me.storageState,
+      initScript: CONSOLE_HOOK,
+    });
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'sl_signed_in')?.value).toBe('1');
+    // From now on the server sends the shell, and the app opens the reader's feed from /.
+    const shell = await page.context().request.get(`${baseURL()}/`);
+    expect(await shell.text()).toContain('<div id="root"></div>');
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/feed');
+    expect(await consoleProblems(page)).toEqual([]);
+  });
+});
