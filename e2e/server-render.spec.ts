@@ -92,6 +92,30 @@ describe('server-rendered pages', () => {
     expect(await consoleProblems(page)).toEqual([]);
   });
 
+  it('show dates in the reader’s own time zone once live', async () => {
+    // A zone whose date differs from UTC's right now: the server renders in UTC.
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const local = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: zone,
+    }).format(new Date());
+    const page = await openPage(`/stories/${story.id}`, {
+      timezoneId: zone,
+      initScript: CONSOLE_HOOK,
+    });
+    const published = page.getByTestId('stat-published').locator('dd');
+    await page.waitForFunction(
+      (expected) =>
+        document.querySelector('[data-testid="stat-published"] dd')?.getAttribute('title') ===
+        expected,
+      local,
+    );
+    expect(await published.getAttribute('title')).toBe(local);
+    expect(await consoleProblems(page)).toEqual([]);
+  });
+
   it('are never what a signed-in reader gets: they get their own page', async () => {
     const me = await signedInSession(newUser('ssrreader'));
     // Signed in before the hint cookie existed: the visitor's page arrives, the app draws the

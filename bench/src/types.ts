@@ -6,10 +6,10 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * What an endpoint's figures are judged against (issue 8): `list` and `detail` against the
- * ceiling, `search` against its own latency bounds, `read` against the read p99 bound; `write`
- * and `mixed` only against the zero-error target.
+ * ceiling, `search` against its own latency bounds, `read` against the read p99 bound; `page`
+ * (a server-rendered HTML page), `write` and `mixed` only against the zero-error target.
  */
-export type EndpointKind = 'list' | 'detail' | 'search' | 'read' | 'write' | 'mixed';
+export type EndpointKind = 'list' | 'detail' | 'search' | 'read' | 'page' | 'write' | 'mixed';
 
 export interface BenchRequest {
   method: Method;

@@ -23,7 +23,11 @@ const SEARCHES = {
   'two-words': ['secret letter', 'dragon queen', 'haunted house'],
 } as const;
 
-const SINGLES = ['story-detail', 'chapters-by-story', 'chapter', 'progress', 'mixed'] as const;
+const SINGLES = ['story-detail', 'chapters-by-story', 'chapter'] as const;
+/** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
+const PAGES = ['home', 'discover', 'story', 'reader'] as const;
+const WRITES = ['progress', 'mixed'] as const;
+const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 /** Every endpoint's name, in run order (writes last, so reads see the seeded library). */
 export const ENDPOINT_NAMES: readonly string[] = [
@@ -31,6 +35,8 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...LIST_SORTS.flatMap((sort) => [`list-${sort}-p1`, `list-${sort}-deep`]),
   ...Object.keys(SEARCHES).map((kind) => `search-${kind}`),
   ...SINGLES,
+  ...PAGES.map((page) => `page-${page}`),
+  ...WRITES,
 ];
 
 /** `--only` selectors: a full name, or a prefix before a dash ('search', 'list-popular'). */
@@ -177,6 +183,22 @@ export async function buildEndpoints(
   );
   add('chapter', 'read', `GET /api/chapters/{id}, ${chapters.length} chapters`, () =>
     chapters.map((c) => get(`/api/chapters/${c.id}`)),
+  );
+  add('page-home', 'page', 'GET / (HTML, brotli), the home page', () => [get('/', BROWSER)]);
+  add(
+    'page-discover',
+    'page',
+    'GET /stories?genre=… (HTML, brotli), Discover for each genre in turn',
+    () => GENRES.map((genre) => get(`/stories?${query({ genre })}`, BROWSER)),
+  );
+  add('page-story', 'page', `GET /stories/{id} (HTML, brotli), ${stories.length} stories`, () =>
+    stories.map((id) => get(`/stories/${id}`, BROWSER)),
+  );
+  add(
+    'page-reader',
+    'page',
+    `GET /stories/{id}/read?chapter=1 (HTML, brotli), ${stories.length} stories`,
+    () => stories.map((id) => get(`/stories/${id}/read?chapter=1`, BROWSER)),
   );
   add(
     'progress',

@@ -32,6 +32,8 @@ export interface PageOptions {
   bypassCSP?: boolean;
   /** Off: the page as it arrives from the server, before (and without) any of its scripts. */
   javaScriptEnabled?: boolean;
+  /** The browser's time zone, e.g. 'Pacific/Kiritimati'. */
+  timezoneId?: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export function useBrowser() {
       ...(options.storageState ? { storageState: options.storageState } : {}),
       ...(options.bypassCSP ? { bypassCSP: true } : {}),
       ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
     contexts.push(context);
     if (options.initScript) await context.addInitScript(options.initScript);

@@ -149,6 +149,10 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(mediaFiles, { root: config.mediaDir, prefix: '/media' });
-  await app.register(spa, { staticDir: config.staticDir, pageMeta: createPageMeta(base) });
+  await app.register(spa, {
+    staticDir: config.staticDir,
+    pageMeta: createPageMeta(base),
+    ...(cache ? { responseCache: cache } : {}),
+  });
   return app;
 }

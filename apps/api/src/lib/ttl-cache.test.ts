@@ -37,4 +37,19 @@ describe('TtlCache', () => {
     expect(await running).toBe(7);
     expect(await cache.get('m', async () => 8)).toBe(8);
   });
+
+  it('keeps only what keep accepts, and forgets everything on clear', async () => {
+    let runs = 0;
+    const cache = new TtlCache<string>(60_000, 10, Date.now, (value) => value !== 'busy');
+    expect(await cache.get('a', async () => (++runs === 1 ? 'busy' : 'page'))).toBe('busy');
+    expect(await cache.get('a', async () => (++runs === 1 ? 'busy' : 'page'))).toBe('page');
+    expect(await cache.get('a', async () => 'other')).toBe('page');
+    let release: (value: string) => void = () => {};
+    const running = cache.get('b', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    release('stale');
+    expect(await running).toBe('stale');
+    expect(await cache.get('a', async () => 'fresh a')).toBe('fresh a');
+    expect(await cache.get('b', async () => 'fresh b')).toBe('fresh b');
+  });
 });

@@ -1,19 +1,21 @@
 /**
  * Values computed at most once per `ttlMs` per key, for reads that may be that stale (each use
- * documents its bound). Concurrent misses of one key share one computation; failures are not
- * kept; past `maxEntries` the oldest entries go first. `update` adjusts a kept value in place,
- * and a computation that was running meanwhile is then not kept (it may predate the change).
+ * documents its bound). Concurrent misses of one key share one computation; failures, and values
+ * `keep` turns down, are not kept; past `maxEntries` the oldest entries go first. `update`
+ * adjusts a kept value in place and `clear` forgets them all; a computation that was running
+ * meanwhile is then not kept (it may predate the change).
  */
 export class TtlCache<V> {
   private readonly cached = new Map<string, { value: V; expires: number }>();
   private readonly pending = new Map<string, Promise<V>>();
-  /** Bumped by every update: computations started before it are not kept. */
+  /** Bumped by every update and clear: computations started before it are not kept. */
   private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly now: () => number = Date.now,
+    private readonly keep: (value: V) => boolean = () => true,
   ) {}
 
   get(key: string, compute: () => Promise<V>): Promise<V> {
@@ -24,7 +26,7 @@ export class TtlCache<V> {
     const generation = this.generation;
     const promise = compute()
       .then((value) => {
-        if (generation !== this.generation) return value;
+        if (generation !== this.generation || !this.keep(value)) return value;
         this.cached.delete(key);
         this.cached.set(key, { value, expires: this.now() + this.ttlMs });
         while (this.cached.size > this.maxEntries) {
@@ -37,6 +39,12 @@ export class TtlCache<V> {
       .finally(() => this.pending.delete(key));
     this.pending.set(key, promise);
     return promise;
+  }
+
+  /** Forgets every kept value. */
+  clear(): void {
+    this.generation += 1;
+    this.cached.clear();
   }
 
   /** Changes the kept value of `key`, if any, without resetting its expiry. */

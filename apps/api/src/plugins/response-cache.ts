@@ -88,6 +88,8 @@ export class ResponseCache {
   generation = 0;
   /** Set when the app starts closing: every request then goes to Fastify (which answers 503). */
   closing = false;
+  /** Caches that hold what was built from the same data (the rendered pages) and go with it. */
+  private readonly dependents: (() => void)[] = [];
 
   constructor(options: ResponseCacheOptions) {
     this.ttlMs = options.ttlMs;
@@ -144,6 +146,12 @@ export class ResponseCache {
     this.generation += 1;
     this.entries.clear();
     this.totalBytes = 0;
+    for (const clearDependent of this.dependents) clearDependent();
+  }
+
+  /** Runs `clear` whenever this cache is emptied by a write. */
+  onClear(clear: () => void): void {
+    this.dependents.push(clear);
   }
 
   private forget(key: string): void {

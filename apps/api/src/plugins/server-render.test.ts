@@ -1,12 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SERVER_STATE_ELEMENT_ID, SIGNED_IN_COOKIE } from '@storyloom/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createUser } from '../test/factories.js';
 import { call, createStory } from '../test/stories.js';
+import { createPageRenderer } from './server-render.js';
 
 /**
  * Server rendering with the real web build (apps/web/dist, which `npm test` builds first): the
@@ -131,3 +134,93 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect((await call(t, 'GET', `/stories/${story.id}`)).status).toBe(200);
   });
 });
+
+describe.skipIf(!built)('rendered pages kept for visitors', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    if (!built) return;
+    cached = await createTestApp({ env: { STATIC_DIR: WEB_DIST, RESPONSE_CACHE_MS: '60000' } });
+  });
+  afterAll(() => cached?.close());
+
+  const visit = (url: string, headers: Record<string, string> = {}) =>
+    cached.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
+  const html = (res: { rawPayload: Buffer }) => brotliDecompressSync(res.rawPayload).toString();
+
+  it('renders a page once, keeps it until a write, then renders it afresh', async () => {
+    const { auth } = await createUser(cached.testDb.db, cached.config);
+    const kept = await createStory(cached, auth, { title: 'Kept Lantern' });
+    const first = await visit(`/stories/${kept.id}`);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(first.headers['x-server-rendered']).toBe('true');
+    const second = await visit(`/stories/${kept.id}`);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(html(second)).toBe(html(first));
+
+    const renamed = await call(cached, 'PATCH', `/stories/${kept.id}`, auth, {
+      title: 'Renamed Lantern',
+    });
+    expect(renamed.status).toBe(200);
+    const after = await visit(`/stories/${kept.id}`);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(html(after)).toContain('Renamed Lantern');
+    expect(html(after)).not.toContain('Kept Lantern');
+  });
+
+  it('keeps no shell: a page that could not be rendered is tried again', async () => {
+    const { auth } = await createUser(cached.testDb.db, cached.config);
+    const secret = await createStory(cached, auth, { title: 'Kept Secret', visibility: 'private' });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await visit(`/stories/${secret.id}`);
+      expect(res.headers['x-server-rendered']).toBe('false');
+      expect(res.headers['x-cache']).toBe('miss');
+      expect(html(res)).not.toContain('Kept Secret');
+    }
+    // A signed-in reader never touches the kept pages.
+    const signedIn = await visit('/', { cookie: `${SIGNED_IN_COOKIE}=1` });
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    expect(signedIn.headers['x-server-rendered']).toBe('false');
+  });
+});
+
+describe('the renderer under load', () => {
+  it('renders at most two pages per core at once; past that, the shell at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storyloom-renderer-'));
+    mkdirSync(join(dir, '.server'));
+    // A stand-in renderer whose renders wait until the test lets them finish.
+    writeFileSync(
+      join(dir, '.server/entry-server.js'),
+      `export function createServerRenderer() {
+        return { render: (url) => new Promise((resolve) => {
+          (globalThis.__releaseRenders ??= []).push(() =>
+            resolve({ kind: 'page', status: 200, html: url, head: '', state: '{}' }));
+        }) };
+      }`,
+    );
+    const app = Fastify();
+    const renderer = createPageRenderer(app, dir);
+    try {
+      expect(renderer).not.toBeNull();
+      const request = { method: 'GET', url: '/', ip: '127.0.0.1', headers: {} } as FastifyRequest;
+      const limit = availableParallelism() * 2;
+      const running = Array.from({ length: limit }, () => renderer!.render(request));
+      await vi.waitFor(() => expect(releases().length).toBe(limit));
+      expect(await renderer!.render(request)).toEqual({
+        kind: 'skip',
+        reason: 'busy rendering other pages',
+      });
+      for (const release of releases().splice(0)) release();
+      expect((await Promise.all(running)).every((r) => r.kind === 'page')).toBe(true);
+      const again = renderer!.render(request);
+      await vi.waitFor(() => expect(releases().length).toBe(1));
+      releases().splice(0)[0]!();
+      expect((await again).kind).toBe('page');
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const releases = () =>
+  ((globalThis as { __releaseRenders?: (() => void)[] }).__releaseRenders ??= []);

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -21,6 +22,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Past this, the visitor gets the shell at once and the browser loads the page itself. */
 const RENDER_TIMEOUT_MS = 2_000;
+
+/**
+ * Renders under way at once, per core. Rendering is CPU work on the event loop: past this, more
+ * renders would only queue behind each other (and hold their memory), so a visitor gets the
+ * shell at once instead, and the browser renders the page as it did before.
+ */
+const RENDERS_PER_CORE = 2;
 
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 
@@ -52,6 +60,8 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
   const file = join(staticDir, '.server', 'entry-server.js');
   if (!existsSync(file)) return null;
   const visitors = new AsyncLocalStorage<Visitor>();
+  const maxRenders = availableParallelism() * RENDERS_PER_CORE;
+  let rendering = 0;
 
   const apiFetch: ApiFetch = async (url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();
@@ -92,6 +102,15 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
     wants: (request) => request.method === 'GET' && !SIGNED_IN.test(request.headers.cookie ?? ''),
 
     async render(request) {
+      if (rendering >= maxRenders) return { kind: 'skip', reason: 'busy rendering other pages' };
+      const loaded = await load();
+      // Counted until the render itself ends, even when the visitor stopped waiting for it.
+      rendering += 1;
+      const rendered = visitors
+        .run({ ip: request.ip }, () => loaded.render(request.url))
+        .finally(() => {
+          rendering -= 1;
+        });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<ServerRenderResult>((resolve) => {
         timer = setTimeout(
@@ -100,8 +119,6 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
         );
       });
       try {
-        const loaded = await load();
-        const rendered = visitors.run({ ip: request.ip }, () => loaded.render(request.url));
         return await Promise.race([rendered, timeout]);
       } finally {
         clearTimeout(timer);

@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@storyloom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { encodeFor } from '../lib/compress.js';
+import { type Encoded, encode, preferredEncoding } from '../lib/compress.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 import { type PageMetaResolver, renderIndex } from '../modules/share/meta.js';
+import type { ResponseCache } from './response-cache.js';
 import { loadRoutePreloads, preloadLinksFor, withPreloads } from './route-preloads.js';
 import { createPageRenderer, withRenderedPage } from './server-render.js';
 
@@ -13,6 +15,31 @@ interface SpaOptions {
   staticDir?: string;
   /** Link-preview tags for the pages that have them (story and profile pages). */
   pageMeta?: PageMetaResolver;
+  /** The visitors' micro-cache: rendered pages are kept as long, and dropped with it. */
+  responseCache?: ResponseCache;
+}
+
+/** A page as sent: its status, its HTML and, made on first use, its compressed copies. */
+interface Page {
+  status: number;
+  html: string;
+  rendered: boolean;
+  encoded: Map<string, Promise<Encoded>>;
+}
+
+/** Rendered pages kept at once (about 15 KB compressed and 100 KB of HTML each). */
+const PAGES_KEPT = 64;
+
+/** The page's body for the client's Accept-Encoding, compressed once per encoding. */
+function encodedPage(page: Page, acceptEncoding: string | undefined): Promise<Encoded> {
+  const encoding = preferredEncoding(acceptEncoding);
+  const key = encoding ?? 'identity';
+  let body = page.encoded.get(key);
+  if (!body) {
+    body = encode(page.html, encoding);
+    page.encoded.set(key, body);
+  }
+  return body;
 }
 
 /**
@@ -59,28 +86,51 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     }
   }
 
-  /** A visitor's page rendered on the server when it can be; else the plain shell. */
-  async function rendered(request: FastifyRequest, html: string) {
-    if (!renderer?.wants(request)) return { status: 200, html };
-    try {
-      const page = await renderer.render(request);
-      if (page.kind === 'page') return { status: page.status, html: withRenderedPage(html, page) };
-      request.log.debug({ reason: page.reason }, 'page not server-rendered');
-    } catch (error) {
-      request.log.warn({ err: error }, 'server rendering failed; serving the app shell');
+  /** index.html for a URL: rendered for a visitor when it can be, with preloads and preview. */
+  async function buildPage(request: FastifyRequest, shell: string): Promise<Page> {
+    const withLinks = withPreloads(shell, preloads ? preloadLinksFor(preloads, request.url) : '');
+    let status = 200;
+    let html = withLinks;
+    let rendered = false;
+    if (renderer?.wants(request)) {
+      try {
+        const page = await renderer.render(request);
+        if (page.kind === 'page') {
+          status = page.status;
+          html = withRenderedPage(withLinks, page);
+          rendered = true;
+        } else {
+          request.log.debug({ reason: page.reason }, 'page not server-rendered');
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'server rendering failed; serving the app shell');
+      }
     }
-    return { status: 200, html };
+    return { status, html: await withMeta(request.url, html), rendered, encoded: new Map() };
   }
+
+  // Visitors' rendered pages, kept as long as the API's visitor answers they are built from
+  // (decision 013) and dropped with them on every write; concurrent requests share a render.
+  const pages = opts.responseCache
+    ? new TtlCache<Page>(opts.responseCache.ttlMs, PAGES_KEPT, Date.now, (page) => page.rendered)
+    : null;
+  if (pages) opts.responseCache?.onClear(() => pages.clear());
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (indexHtml && isPage && !request.url.startsWith('/api/') && request.url !== '/api') {
-      const shell = withPreloads(indexHtml, preloads ? preloadLinksFor(preloads, request.url) : '');
-      const page = await rendered(request, shell);
-      const html = await withMeta(request.url, page.html);
-      // Pages are compressed here; the assets were compressed by the build.
-      const encoded = await encodeFor(request.headers['accept-encoding'], html);
-      if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
+      const visitor = renderer?.wants(request) ?? false;
+      let fresh = true;
+      const page =
+        visitor && pages
+          ? await pages.get(request.url, () => {
+              fresh = false;
+              return buildPage(request, indexHtml);
+            })
+          : await buildPage(request, indexHtml);
+      const body = await encodedPage(page, request.headers['accept-encoding']);
+      if (body.encoding) reply.header('content-encoding', body.encoding);
+      if (visitor && pages) reply.header('x-cache', fresh ? 'hit' : 'miss');
       return (
         reply
           .status(page.status)
@@ -88,7 +138,8 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
           .header('cache-control', 'no-cache')
           // Visitors get the rendered page, signed-in readers the shell (the hint cookie).
           .header('vary', 'accept-encoding, cookie')
-          .send(encoded.body)
+          .header('x-server-rendered', page.rendered ? 'true' : 'false')
+          .send(body.body)
       );
     }
     return reply.status(404).send({

@@ -34,6 +34,16 @@ describe('formatCount', () => {
   });
 });
 
+describe('formatDate', () => {
+  it('shows the day in the time zone asked for', () => {
+    const lateEvening = '2026-03-05T23:30:00Z';
+    expect(formatDate(lateEvening, 'UTC')).toBe('Mar 5, 2026');
+    expect(formatDate(lateEvening, 'Asia/Tokyo')).toBe('Mar 6, 2026');
+    expect(formatDate(lateEvening, 'America/New_York')).toBe('Mar 5, 2026');
+    expect(formatDate('not a date', 'UTC')).toBe('');
+  });
+});
+
 describe('formatRelativeTime', () => {
   const now = new Date('2025-06-15T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);

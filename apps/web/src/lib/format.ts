@@ -20,21 +20,37 @@ export function formatCount(value: number | null | undefined): string {
   return `${sign}${oneDecimal(n / 1_000_000)}M`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+/** "Mar 5, 2025" formatters per time zone (undefined: the browser's own), made on first use. */
+const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function dateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
 
 function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** "Mar 5, 2025"; an empty string for a missing or invalid date. */
-export function formatDate(value: string | number | Date | null | undefined): string {
+/**
+ * "Mar 5, 2025" in `timeZone` (the browser's own by default; see useDateTimeZone); an empty
+ * string for a missing or invalid date.
+ */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  timeZone?: string,
+): string {
   if (value == null) return '';
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(timeZone).format(date);
 }
 
 /**
@@ -44,6 +60,7 @@ export function formatDate(value: string | number | Date | null | undefined): st
 export function formatRelativeTime(
   value: string | number | Date | null | undefined,
   now: Date = new Date(),
+  timeZone?: string,
 ): string {
   if (value == null) return '';
   const date = toDate(value);
@@ -54,7 +71,7 @@ export function formatRelativeTime(
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
   if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d ago`;
   if (elapsed <= 30 * DAY) return `${Math.floor(elapsed / WEEK)}w ago`;
-  return formatDate(date);
+  return formatDate(date, timeZone);
 }
 
 /** Up to two initials for an avatar drawn locally: "jane_doe" -> "JD", "Ann" -> "AN". */

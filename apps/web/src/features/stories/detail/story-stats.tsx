@@ -1,6 +1,7 @@
 import type { StoryDetail } from '@storyloom/shared';
 import { BookOpen, CalendarDays, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
 import { formatCount, formatDate, formatRelativeTime } from '../../../lib/format';
+import { useDateTimeZone } from '../../../lib/use-hydrated';
 
 interface Stat {
   label: string;
@@ -12,6 +13,7 @@ interface Stat {
 
 /** Reads, Likes, Comments and Published (spec §2): counts with K/M, the date as relative time. */
 export function StoryStats({ story }: { story: StoryDetail }) {
+  const zone = useDateTimeZone();
   const published = story.published_at;
   const stats: Stat[] = [
     {
@@ -34,8 +36,8 @@ export function StoryStats({ story }: { story: StoryDetail }) {
     },
     {
       label: 'Published',
-      value: published ? formatRelativeTime(published) : 'Not yet',
-      ...(published ? { title: formatDate(published) } : {}),
+      value: published ? formatRelativeTime(published, new Date(), zone) : 'Not yet',
+      ...(published ? { title: formatDate(published, zone) } : {}),
       icon: CalendarDays,
     },
   ];
@@ -51,7 +53,12 @@ export function StoryStats({ story }: { story: StoryDetail }) {
             <Icon className="size-3.5" aria-hidden="true" />
             {label}
           </dt>
-          <dd className="truncate text-lg font-semibold tabular-nums" title={title}>
+          {/* A relative time may tick over between the server's render and the browser's. */}
+          <dd
+            className="truncate text-lg font-semibold tabular-nums"
+            title={title}
+            suppressHydrationWarning
+          >
             {value}
           </dd>
         </div>

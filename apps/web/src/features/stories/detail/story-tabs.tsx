@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { formatCount, formatDate, formatRelativeTime } from '../../../lib/format';
+import { useDateTimeZone } from '../../../lib/use-hydrated';
 import { profilePath } from './author-card';
 import { DETAIL_MESSAGES } from './messages';
 
@@ -53,10 +54,11 @@ function AboutTab({ story, profile }: { story: StoryDetail; profile: Profile | u
 }
 
 function DetailsTab({ story }: { story: StoryDetail }) {
+  const zone = useDateTimeZone();
   const rows: [string, string][] = [
     ['Genre', story.genre],
-    ['Published', story.published_at ? formatDate(story.published_at) : 'Not published yet'],
-    ['Last Updated', formatRelativeTime(story.updated_at)],
+    ['Published', story.published_at ? formatDate(story.published_at, zone) : 'Not published yet'],
+    ['Last Updated', formatRelativeTime(story.updated_at, new Date(), zone)],
     ['Visibility', story.visibility === 'public' ? 'Public' : 'Private'],
     ['Total Reads', formatCount(story.reads_count)],
     ['Total Likes', formatCount(story.votes_count)],
@@ -66,7 +68,10 @@ function DetailsTab({ story }: { story: StoryDetail }) {
       {rows.map(([label, value]) => (
         <div key={label} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="text-right font-medium">{value}</dd>
+          {/* A relative time may tick over between the server's render and the browser's. */}
+          <dd className="text-right font-medium" suppressHydrationWarning>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
