@@ -58,7 +58,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Set per answer (or per connection), never replayed from an entry. */
 const PER_ANSWER_HEADERS = new Set(['content-length', 'x-request-id', 'x-cache', 'date']);
 
-interface Entry {
+export interface Entry {
   body: Buffer;
   /** Name, value, name, value… as `writeHead` takes them, ending with content-length. */
   headers: string[];
@@ -113,15 +113,25 @@ export class ResponseCache {
     ) {
       return false;
     }
-    const entry = this.entries.get(req.url);
+    const entry = this.lookup(req.url);
     if (!entry) return false;
-    if (entry.expires <= this.now()) {
-      this.forget(req.url);
-      return false;
-    }
     res.writeHead(200, [...entry.headers, 'x-cache', 'hit', 'x-request-id', this.requestId(req)]);
     res.end(entry.body);
     return true;
+  }
+
+  /**
+   * The fresh answer kept for a visitor's GET of `url` (the server renderer's calls look here
+   * first: `inject` does not pass through `serve`).
+   */
+  lookup(url: string): Readonly<Entry> | undefined {
+    const entry = this.entries.get(url);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.forget(url);
+      return undefined;
+    }
+    return entry;
   }
 
   /** Keeps a 200 answer for `url` unless it is too big or a clear happened since `started`. */

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import {
   type CreateServerRenderer,
@@ -11,6 +12,7 @@ import {
   SIGNED_IN_COOKIE,
 } from '@storyloom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResponseCache } from './response-cache.js';
 
 /**
  * Server rendering of visitors' pages (docs/decisions/014-server-rendering.md): the web build's
@@ -29,6 +31,14 @@ const RENDER_TIMEOUT_MS = 2_000;
  * shell at once instead, and the browser renders the page as it did before.
  */
 const RENDERS_PER_CORE = 2;
+
+/**
+ * The same when the event loop itself is late by more than this (median over the last half
+ * second): requests are then waiting for the CPU, and a render (about 10 ms of it for a story
+ * page) would make every one of them wait longer, where the shell costs about one.
+ */
+const BUSY_LOOP_DELAY_MS = 20;
+const LOOP_SAMPLE_MS = 500;
 
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 
@@ -55,19 +65,47 @@ const flatHeaders = (headers: Record<string, string | string[] | number | undefi
   return flat;
 };
 
-/** The renderer of the web build in `staticDir`, or null when the build has none. */
-export function createPageRenderer(app: FastifyInstance, staticDir: string): PageRenderer | null {
+/** The headers of a kept answer (name, value, …) as a Headers object. */
+const pairedHeaders = (flat: readonly string[]) => {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < flat.length; i += 2) headers.append(flat[i]!, flat[i + 1]!);
+  return headers;
+};
+
+/**
+ * The renderer of the web build in `staticDir`, or null when the build has none. Its calls are
+ * answered from the visitors' micro-cache when it holds them.
+ */
+export function createPageRenderer(
+  app: FastifyInstance,
+  staticDir: string,
+  responseCache?: ResponseCache,
+): PageRenderer | null {
   const file = join(staticDir, '.server', 'entry-server.js');
   if (!existsSync(file)) return null;
   const visitors = new AsyncLocalStorage<Visitor>();
   const maxRenders = availableParallelism() * RENDERS_PER_CORE;
   let rendering = 0;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  let loopBusy = false;
+  const sampler = setInterval(() => {
+    loopBusy = loopDelay.percentile(50) / 1e6 > BUSY_LOOP_DELAY_MS;
+    loopDelay.reset();
+  }, LOOP_SAMPLE_MS);
+  sampler.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    loopDelay.disable();
+  });
 
   const apiFetch: ApiFetch = async (url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET' || !url.startsWith('/api/')) {
       return new Response(null, { status: 405 });
     }
+    const kept = responseCache?.lookup(url);
+    if (kept) return new Response(kept.body, { status: 200, headers: pairedHeaders(kept.headers) });
     const res = await app.inject({
       method: 'GET',
       url,
@@ -103,6 +141,7 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
 
     async render(request) {
       if (rendering >= maxRenders) return { kind: 'skip', reason: 'busy rendering other pages' };
+      if (loopBusy) return { kind: 'skip', reason: 'the event loop is busy' };
       const loaded = await load();
       // Counted until the render itself ends, even when the visitor stopped waiting for it.
       rendering += 1;

@@ -55,7 +55,9 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     : null;
   // Each page's own chunks, preloaded from its HTML (see route-preloads.ts).
   const preloads = opts.staticDir ? loadRoutePreloads(opts.staticDir) : null;
-  const renderer = opts.staticDir ? createPageRenderer(app, opts.staticDir) : null;
+  const renderer = opts.staticDir
+    ? createPageRenderer(app, opts.staticDir, opts.responseCache)
+    : null;
   if (opts.staticDir) {
     await app.register(fastifyStatic, {
       root: opts.staticDir,
