@@ -152,6 +152,7 @@ export async function buildApp(
   await app.register(spa, {
     staticDir: config.staticDir,
     pageMeta: createPageMeta(base),
+    renderShedDelayMs: config.renderShedDelayMs,
     ...(cache ? { responseCache: cache } : {}),
   });
   return app;

@@ -20,6 +20,17 @@ describe('loadConfig', () => {
     expect(config.google).toBeUndefined();
   });
 
+  it('caches and sheds renders in production only, unless told', () => {
+    expect(loadConfig({}).renderShedDelayMs).toBe(20);
+    expect(loadConfig({ NODE_ENV: 'test' }).renderShedDelayMs).toBe(0);
+    expect(loadConfig({ RENDER_SHED_DELAY_MS: '0' }).renderShedDelayMs).toBe(0);
+    expect(
+      loadConfig({ NODE_ENV: 'development', RENDER_SHED_DELAY_MS: '50' }).renderShedDelayMs,
+    ).toBe(50);
+    expect(loadConfig({}).responseCacheMs).toBe(5000);
+    expect(loadConfig({ NODE_ENV: 'test' }).responseCacheMs).toBe(0);
+  });
+
   it('selects PostgreSQL from a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
@@ -34,6 +45,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ RENDER_SHED_DELAY_MS: '-1' }, 'RENDER_SHED_DELAY_MS'],
+    [{ RENDER_SHED_DELAY_MS: 'soon' }, 'RENDER_SHED_DELAY_MS'],
   ])('rejects %o naming %s on one line', (env, variable) => {
     const message = errorOf(env);
     expect(message).toContain(variable);

@@ -65,6 +65,12 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(60_000, 'must be at most 60000')
     .optional(),
+  RENDER_SHED_DELAY_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be at least 0')
+    .max(10_000, 'must be at most 10000')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,10 +101,17 @@ export interface Config {
   rateLimitFactor: number;
   /** How long visitors' public reads are kept (plugins/response-cache.ts); 0 turns it off. */
   responseCacheMs: number;
+  /**
+   * Server rendering sends the shell instead while the event loop is late by more than this
+   * (plugins/server-render.ts); 0 never does.
+   */
+  renderShedDelayMs: number;
 }
 
 /** Kept in production unless configured; development and tests see every write at once. */
 const DEFAULT_RESPONSE_CACHE_MS = 5_000;
+/** Shedding renders under load, in production unless configured; tests always render. */
+const DEFAULT_RENDER_SHED_DELAY_MS = 20;
 
 /** A configuration problem, reported on one line naming the variable. */
 export class ConfigError extends Error {
@@ -151,6 +164,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     responseCacheMs:
       env.RESPONSE_CACHE_MS ?? (env.NODE_ENV === 'production' ? DEFAULT_RESPONSE_CACHE_MS : 0),
+    renderShedDelayMs:
+      env.RENDER_SHED_DELAY_MS ??
+      (env.NODE_ENV === 'production' ? DEFAULT_RENDER_SHED_DELAY_MS : 0),
   };
 }
 

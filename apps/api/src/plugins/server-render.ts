@@ -33,12 +33,18 @@ const RENDER_TIMEOUT_MS = 2_000;
 const RENDERS_PER_CORE = 2;
 
 /**
- * The same when the event loop itself is late by more than this (median over the last half
- * second): requests are then waiting for the CPU, and a render (about 10 ms of it for a story
- * page) would make every one of them wait longer, where the shell costs about one.
+ * The same when the event loop itself is late by more than `shedDelayMs` (RENDER_SHED_DELAY_MS,
+ * median over the last half second): requests are then waiting for the CPU, and a render (about
+ * 10 ms of it for a story page) would make every one of them wait longer than the shell would.
  */
-const BUSY_LOOP_DELAY_MS = 20;
 const LOOP_SAMPLE_MS = 500;
+
+export interface PageRendererOptions {
+  /** Answers the renderer's calls when it holds them. */
+  responseCache?: ResponseCache;
+  /** 0: never shed renders for a late event loop. */
+  shedDelayMs?: number;
+}
 
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 
@@ -79,25 +85,27 @@ const pairedHeaders = (flat: readonly string[]) => {
 export function createPageRenderer(
   app: FastifyInstance,
   staticDir: string,
-  responseCache?: ResponseCache,
+  { responseCache, shedDelayMs = 0 }: PageRendererOptions = {},
 ): PageRenderer | null {
   const file = join(staticDir, '.server', 'entry-server.js');
   if (!existsSync(file)) return null;
   const visitors = new AsyncLocalStorage<Visitor>();
   const maxRenders = availableParallelism() * RENDERS_PER_CORE;
   let rendering = 0;
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
   let loopBusy = false;
-  const sampler = setInterval(() => {
-    loopBusy = loopDelay.percentile(50) / 1e6 > BUSY_LOOP_DELAY_MS;
-    loopDelay.reset();
-  }, LOOP_SAMPLE_MS);
-  sampler.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sampler);
-    loopDelay.disable();
-  });
+  if (shedDelayMs > 0) {
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const sampler = setInterval(() => {
+      loopBusy = loopDelay.percentile(50) / 1e6 > shedDelayMs;
+      loopDelay.reset();
+    }, LOOP_SAMPLE_MS);
+    sampler.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sampler);
+      loopDelay.disable();
+    });
+  }
 
   const apiFetch: ApiFetch = async (url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();

@@ -17,6 +17,8 @@ interface SpaOptions {
   pageMeta?: PageMetaResolver;
   /** The visitors' micro-cache: rendered pages are kept as long, and dropped with it. */
   responseCache?: ResponseCache;
+  /** Renders give way to the shell while the event loop is this late (0: never). */
+  renderShedDelayMs?: number;
 }
 
 /** A page as sent: its status, its HTML and, made on first use, its compressed copies. */
@@ -56,7 +58,10 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
   // Each page's own chunks, preloaded from its HTML (see route-preloads.ts).
   const preloads = opts.staticDir ? loadRoutePreloads(opts.staticDir) : null;
   const renderer = opts.staticDir
-    ? createPageRenderer(app, opts.staticDir, opts.responseCache)
+    ? createPageRenderer(app, opts.staticDir, {
+        ...(opts.responseCache ? { responseCache: opts.responseCache } : {}),
+        shedDelayMs: opts.renderShedDelayMs ?? 0,
+      })
     : null;
   if (opts.staticDir) {
     await app.register(fastifyStatic, {
