@@ -19,7 +19,12 @@ const state = (title: string): ServerState => ({
 /** A stand-in document holding one element's text, as `takeServerState` reads it. */
 function docWith(text: string | null) {
   let present = text !== null;
-  const element = { textContent: text, remove: () => void (present = false) };
+  const element = {
+    textContent: text,
+    remove: () => {
+      present = false;
+    },
+  };
   return {
     getElementById: () => (present ? element : null),
     get present() {
