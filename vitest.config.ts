@@ -12,7 +12,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'bench/src/**/*.test.ts',
+          ],
         },
       },
       {

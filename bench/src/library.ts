@@ -46,16 +46,13 @@ export function libraryFor(stories: number, postgresUrl: string | null, root: st
 
 /**
  * The environment for the seed script and the server: only what they need, nothing inherited
- * but RESPONSE_CACHE_MS (`RESPONSE_CACHE_MS=0 npm run bench` measures without the micro-cache),
- * plus what `npm start` sets (package.json): glibc's fixed mmap threshold, which hands the
- * memory of password hashing back once done.
+ * but RESPONSE_CACHE_MS (`RESPONSE_CACHE_MS=0 npm run bench` measures without the micro-cache).
  */
 export function serverEnv(lib: Library, extra: Record<string, string>): NodeJS.ProcessEnv {
   const cache = process.env.RESPONSE_CACHE_MS;
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    MALLOC_MMAP_THRESHOLD_: '131072',
     NODE_ENV: 'production',
     ...(cache === undefined ? {} : { RESPONSE_CACHE_MS: cache }),
     DATA_DIR: lib.dataDir,

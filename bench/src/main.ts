@@ -16,11 +16,13 @@ import { RssSampler, startCeiling, startServer } from './processes.js';
 import { type Recording, record } from './record.js';
 import { writeReport } from './report.js';
 import { takeSample } from './sample.js';
+import { startCommand } from './start-command.js';
 import type { Endpoint, EndpointResult, Figures, RunResult } from './types.js';
 import { buildEndpoints, selectEndpoints } from './workload.js';
 
 const SEED_SCRIPT = join(ROOT, 'apps/api/dist/scripts/seed.js');
-const SERVER_SCRIPT = join(ROOT, 'apps/api/dist/server.js');
+/** The server as `npm start` runs it. */
+const START = startCommand(ROOT);
 const CEILING_SCRIPT = fileURLToPath(new URL('./ceiling.ts', import.meta.url));
 
 const DB_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
@@ -45,7 +47,7 @@ interface Measured {
 
 /** Loads our server endpoint by endpoint; answers the figures and the server's peak RSS. */
 async function measureOurs(lib: Library, options: Options, selected: Set<string>) {
-  const server = await startServer(lib, SERVER_SCRIPT);
+  const server = await startServer(lib, START);
   const rss = new RssSampler(server.pid);
   const measured: Measured[] = [];
   try {
@@ -159,7 +161,7 @@ async function main(): Promise<void> {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  for (const file of [SEED_SCRIPT, SERVER_SCRIPT]) {
+  for (const file of [SEED_SCRIPT, START.script]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first`);
   }
   mkdirSync(options.out, { recursive: true });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { freePort } from '../../apps/api/src/test/ports.js';
 import { type Library, serverEnv } from './library.js';
+import type { StartCommand } from './start-command.js';
 
 /** A fixed key, so tokens stay valid across the run; never used outside the bench. */
 const JWT_SECRET = 'storyloom-bench-secret-not-for-production-use';
@@ -57,12 +58,16 @@ async function waitUntil(
   throw new Error(`${what} did not become ready in 60 s:\n${output()}`);
 }
 
-/** The real server, as `npm start` runs it, on a free loopback port; resolves once healthy. */
-export async function startServer(lib: Library, serverScript: string): Promise<Child> {
+/**
+ * The real server, as `npm start` runs it (its environment and Node's flags, from package.json),
+ * on a free loopback port; resolves once healthy.
+ */
+export async function startServer(lib: Library, start: StartCommand): Promise<Child> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverScript], {
+  const child = spawn(process.execPath, [...start.nodeFlags, start.script], {
     env: serverEnv(lib, {
+      ...start.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET,
