@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createUser } from '../test/factories.js';
 import { storyBody } from '../test/stories.js';
+import { ResponseCache } from './response-cache.js';
 
 /**
  * The visitors' micro-cache, on (a minute, so nothing expires during the test), over real HTTP:
@@ -132,5 +134,31 @@ describe('response cache', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('response cache expiry', () => {
+  const reply = { getHeaders: () => ({ 'content-type': 'application/json' }) } as FastifyReply;
+
+  /** When an answer kept at time 0 stops being served, with the given draw of `random`. */
+  function expiry(draw: number): number {
+    let clock = 0;
+    const cache = new ResponseCache({
+      ttlMs: 5000,
+      requestId: () => 'r',
+      now: () => clock,
+      random: () => draw,
+    });
+    cache.keep('/api/stories', cache.generation, '{"data":[]}', reply);
+    while (cache.lookup('/api/stories')) clock += 1;
+    return clock;
+  }
+
+  it('keeps each answer for 80-100 % of the time to live, never longer', () => {
+    expect(expiry(0)).toBe(5000);
+    expect(expiry(0.5)).toBe(4500);
+    const shortest = expiry(0.999_999);
+    expect(shortest).toBeGreaterThanOrEqual(4000);
+    expect(shortest).toBeLessThanOrEqual(4001);
   });
 });

@@ -7,6 +7,9 @@ import fp from 'fastify-plugin';
  * the serialized answer to a visitor's GET of a story list, a story, its chapters, a search or a
  * profile is kept for `ttlMs` and served as is to the next visitor asking for the same URL.
  *
+ * - Each answer is kept for a random 80–100 % of `ttlMs`: answers built together (a burst of
+ *   first visits) then expire apart, instead of all missing at once and being rebuilt together
+ *   while every connection waits behind them.
  * - Only requests without credentials are served from or stored in it; signed-in answers carry
  *   the reader's own likes, saves and progress, and are never kept.
  * - Only 200 answers are kept, so a story that is private or gone is never served from here.
@@ -28,7 +31,12 @@ export interface ResponseCacheOptions {
   /** The request id of a hit (the app's own rule, so hits and misses are traced alike). */
   requestId: (req: IncomingMessage) => string;
   now?: () => number;
+  /** A number in [0, 1), for the spread of expiry times (tests pass a fixed one). */
+  random?: () => number;
 }
+
+/** The share of `ttlMs` by which an answer's lifetime may be shortened at random. */
+const EXPIRY_SPREAD = 0.2;
 
 /** The visitor reads kept (routes as registered, under /api). */
 const CACHED_ROUTES = new Set([
@@ -82,6 +90,7 @@ export class ResponseCache {
   private readonly maxTotalBytes: number;
   private readonly requestId: (req: IncomingMessage) => string;
   private readonly now: () => number;
+  private readonly random: () => number;
   private readonly entries = new Map<string, Entry>();
   private totalBytes = 0;
   /** Bumped by every clear: reads that started before it do not store their answers. */
@@ -97,6 +106,7 @@ export class ResponseCache {
     this.maxTotalBytes = options.maxTotalBytes ?? 8 * 1024 * 1024;
     this.requestId = options.requestId;
     this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
   }
 
   /**
@@ -143,7 +153,7 @@ export class ResponseCache {
     this.entries.set(url, {
       body,
       headers: keptHeaders(reply, body.length),
-      expires: this.now() + this.ttlMs,
+      expires: this.now() + this.ttlMs * (1 - EXPIRY_SPREAD * this.random()),
     });
     this.totalBytes += body.length;
     for (const key of this.entries.keys()) {

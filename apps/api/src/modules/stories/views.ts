@@ -14,12 +14,15 @@ export async function storyViews(
   viewer: { id: string } | null,
 ): Promise<Story[]> {
   const ids = rows.map((row) => row.id);
-  const tags = await tagsOf(db, ids);
-  const authors = await authorsOf(
-    db,
-    rows.map((row) => row.author_id),
-  );
-  const reactions = viewer ? await reactionsOf(db, viewer.id, ids) : null;
+  // Independent reads, sent together: on PostgreSQL one round trip of waiting instead of three.
+  const [tags, authors, reactions] = await Promise.all([
+    tagsOf(db, ids),
+    authorsOf(
+      db,
+      rows.map((row) => row.author_id),
+    ),
+    viewer ? reactionsOf(db, viewer.id, ids) : null,
+  ]);
   return rows.map((row) =>
     presentStory(row, {
       tags: tags.get(row.id) ?? [],
