@@ -62,13 +62,14 @@ export interface PageRenderer {
   render(request: FastifyRequest): Promise<ServerRenderResult>;
 }
 
-const flatHeaders = (headers: Record<string, string | string[] | number | undefined>) => {
-  const flat = new Headers();
+/** The headers of an injected answer as a Headers object. */
+const injectedHeaders = (headers: Record<string, string | string[] | number | undefined>) => {
+  const result = new Headers();
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) flat.append(name, String(one));
+    for (const one of Array.isArray(value) ? value : [value]) result.append(name, String(one));
   }
-  return flat;
+  return result;
 };
 
 /** The headers of a kept answer (name, value, …) as a Headers object. */
@@ -123,7 +124,7 @@ export function createPageRenderer(
     const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
     return new Response(empty ? null : res.rawPayload, {
       status: res.statusCode,
-      headers: flatHeaders(res.headers),
+      headers: injectedHeaders(res.headers),
     });
   };
 

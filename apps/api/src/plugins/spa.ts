@@ -93,13 +93,20 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     }
   }
 
-  /** index.html for a URL: rendered for a visitor when it can be, with preloads and preview. */
-  async function buildPage(request: FastifyRequest, shell: string): Promise<Page> {
+  /**
+   * index.html for a URL, with preloads and preview; rendered on the server when `visitor` (the
+   * renderer wants the request) and the render succeeds.
+   */
+  async function buildPage(
+    request: FastifyRequest,
+    shell: string,
+    visitor: boolean,
+  ): Promise<Page> {
     const withLinks = withPreloads(shell, preloads ? preloadLinksFor(preloads, request.url) : '');
     let status = 200;
     let html = withLinks;
     let rendered = false;
-    if (renderer?.wants(request)) {
+    if (renderer && visitor) {
       try {
         const page = await renderer.render(request);
         if (page.kind === 'page') {
@@ -127,17 +134,17 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (indexHtml && isPage && !request.url.startsWith('/api/') && request.url !== '/api') {
       const visitor = renderer?.wants(request) ?? false;
-      let fresh = true;
+      let hit = true;
       const page =
         visitor && pages
           ? await pages.get(request.url, () => {
-              fresh = false;
-              return buildPage(request, indexHtml);
+              hit = false;
+              return buildPage(request, indexHtml, visitor);
             })
-          : await buildPage(request, indexHtml);
+          : await buildPage(request, indexHtml, visitor);
       const body = await encodedPage(page, request.headers['accept-encoding']);
       if (body.encoding) reply.header('content-encoding', body.encoding);
-      if (visitor && pages) reply.header('x-cache', fresh ? 'hit' : 'miss');
+      if (visitor && pages) reply.header('x-cache', hit ? 'hit' : 'miss');
       return (
         reply
           .status(page.status)
