@@ -87,12 +87,20 @@ describe('writing: create a story', () => {
     await typeInChapter(page, 'The orchard grew ');
     const bold = page.getByRole('button', { name: 'Bold' });
     expect(await bold.getAttribute('aria-pressed')).toBe('false');
+    // The editor keeps the focus (and the caret) through clicks on the toolbar, so nothing typed
+    // straight after a click lands on the button instead.
+    await page.getByTestId('chapter-content-editor').evaluate((editor) => {
+      editor.addEventListener('blur', () => editor.setAttribute('data-blurred', 'true'));
+    });
     await bold.click();
     expect(await bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type('glass');
     await bold.click();
     await page.keyboard.type(' apples.');
     await expect.poll(() => page.getByTestId('word-count').textContent()).toBe('5 words');
+    expect(
+      await page.getByTestId('chapter-content-editor').getAttribute('data-blurred'),
+    ).toBeNull();
 
     await page.getByTestId('add-chapter').click();
     expect(await titleInput.inputValue()).toBe('Chapter 2');

@@ -1,3 +1,4 @@
+export * from './chapter-text.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './messages-discovery.js';

@@ -1,4 +1,4 @@
-import { GENRES, type Genre } from '@storyloom/shared';
+import { GENRES, type Genre, wordCountOfHtml } from '@storyloom/shared';
 import { Rng } from './random.js';
 import { GENRE_WORDS } from './words.js';
 
@@ -138,17 +138,6 @@ export interface Paragraph {
   words: number;
 }
 
-/**
- * Words as the editor counts them (modules/chapters/content.ts): whitespace-separated pieces
- * of the text between tags that contain a letter or a digit. The seed's text has no entities.
- */
-export function countWords(html: string): number {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
-
 function fillSlots(template: string, rng: Rng): string {
   return template.replace(
     /\{(place|object|weather|time|feeling|sound)\}/g,
@@ -178,7 +167,7 @@ export function buildParagraphPool(seed: number, size = POOL_SIZE): ParagraphPoo
     const paragraphs: Paragraph[] = [];
     for (let i = 0; i < size; i++) {
       const html = composeParagraph(genre, rng);
-      paragraphs.push({ html, words: countWords(html) });
+      paragraphs.push({ html, words: wordCountOfHtml(html) });
     }
     pool.set(genre, paragraphs);
   });

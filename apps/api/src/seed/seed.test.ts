@@ -1,8 +1,8 @@
-import { GENRES, USERNAME_PATTERN } from '@storyloom/shared';
+import { GENRES, USERNAME_PATTERN, wordCountOfHtml } from '@storyloom/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.js';
-import { countWords, sanitizeChapterHtml, textOf } from '../modules/chapters/content.js';
+import { sanitizeChapterHtml } from '../modules/chapters/content.js';
 import { searchStoryIds } from '../modules/search/repo.js';
 import { searchTerms } from '../modules/search/terms.js';
 import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/trending.js';
@@ -205,7 +205,7 @@ describe('seedLibrary', () => {
     expect(lib.chapters.some((c) => c.published === 0)).toBe(true);
     for (const chapter of lib.chapters) {
       expect(sanitizeChapterHtml(chapter.content)).toBe(chapter.content);
-      expect(chapter.word_count).toBe(countWords(textOf(chapter.content)));
+      expect(chapter.word_count).toBe(wordCountOfHtml(chapter.content));
       expect(chapter.published_at === null).toBe(chapter.published === 0);
     }
   });

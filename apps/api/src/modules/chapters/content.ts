@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { LIMITS } from '@storyloom/shared';
+import { isBlankHtml, LIMITS, wordCountOfHtml } from '@storyloom/shared';
 import type SanitizeHtml from 'sanitize-html';
 
 /**
@@ -66,31 +66,6 @@ export function sanitizeChapterHtml(input: string): string {
   return sanitizer(html, OPTIONS).trim();
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
-
-/** The text a reader sees of sanitized HTML (tags become spaces, common entities decoded). */
-export function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#39|amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
-    .replace(/&#(\d{1,7});/g, (_, code: string) =>
-      Number(code) <= 0x10ffff ? String.fromCodePoint(Number(code)) : '',
-    );
-}
-
-/** Whitespace-separated words that contain a letter or a digit (as the editor counts). */
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
-
 export interface ChapterContent {
   html: string;
   wordCount: number;
@@ -102,13 +77,10 @@ export interface ChapterContent {
 
 export function prepareContent(raw: string): ChapterContent {
   const html = sanitizeChapterHtml(raw);
-  const text = textOf(html);
   return {
     html,
-    wordCount: countWords(text),
-    blank: text.trim() === '',
+    wordCount: wordCountOfHtml(html),
+    blank: isBlankHtml(html),
     tooLong: html.length > LIMITS.chapterContentMax,
   };
 }
-
-export const isBlankHtml = (html: string): boolean => textOf(html).trim() === '';

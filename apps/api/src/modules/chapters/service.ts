@@ -1,6 +1,7 @@
 import {
   type CreateChapterBody,
   defaultChapterTitle,
+  isBlankHtml,
   LIMITS,
   STORY_MESSAGES,
   type UpdateChapterBody,
@@ -13,7 +14,7 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { chapterNotFound, storyNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
-import { isBlankHtml, prepareContent } from './content.js';
+import { prepareContent } from './content.js';
 import {
   chapterOrder,
   deleteChapter,

@@ -77,6 +77,11 @@ function FormattingToolbar({ editor, disabled }: { editor: Editor; disabled: boo
           label={label}
           pressed={active[name]}
           disabled={disabled}
+          // A mouse press leaves the focus in the editor: the format applies at the caret at once,
+          // and what is typed straight after the click goes into the text. (Tiptap gives the
+          // focus back only on the next frame, so a quick first keystroke would land on the
+          // button.) Keyboard users still reach the buttons by Tab and the arrow keys.
+          onMouseDown={(event) => event.preventDefault()}
           onClick={() => toggle(editor)}
         >
           <Icon aria-hidden="true" />

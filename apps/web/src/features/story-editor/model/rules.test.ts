@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { writeString } from '../../../lib/storage';
 import { moveChapter, removeChapter } from './chapters';
-import { wordCountOfHtml } from './content';
 import { draftKey, readDraft } from './drafts';
 import { editReducer, loadState, offerableDraft } from './edit-state';
 import { failureMessage } from './errors';
@@ -94,11 +93,6 @@ describe('chapter list', () => {
       'Chapter 2',
       'Chapter 3',
     ]);
-  });
-
-  it('counts words like the server', () => {
-    expect(wordCountOfHtml('<p>One <strong>two</strong></p><p>three&nbsp;four — !</p>')).toBe(4);
-    expect(wordCountOfHtml('<p>a<br>b</p>')).toBe(2);
   });
 });
 
