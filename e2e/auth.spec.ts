@@ -7,7 +7,7 @@ import {
   signUpViaApi,
   type TestUser,
 } from './support/accounts.js';
-import { PHONE, useBrowser } from './support/browser.js';
+import { gotoLive, PHONE, useBrowser } from './support/browser.js';
 import { linkFromOutbox, outboxFor } from './support/outbox.js';
 
 const { openPage } = useBrowser();
@@ -64,7 +64,7 @@ describe('sign-up, verification and sign-in', () => {
     expect(await menuUsername(page)).toContain(user.username);
 
     const link = await linkFromOutbox(user.email, '/auth/verify-email');
-    await page.goto(link);
+    await gotoLive(page, link);
     await page.getByRole('heading', { name: 'Email Verified!' }).waitFor();
     expect(await page.getByRole('link', { name: 'Continue to Login' }).getAttribute('href')).toBe(
       '/auth/login',
@@ -75,12 +75,12 @@ describe('sign-up, verification and sign-in', () => {
     await onPath(page, '/');
     expect(await page.getByTestId('user-menu').count()).toBe(0);
 
-    await page.goto('/auth/login');
+    await gotoLive(page, '/auth/login');
     await signInInBrowser(page, user);
     expect(await menuUsername(page)).toContain(user.email);
 
     // The link is single-use.
-    await page.goto(link);
+    await gotoLive(page, link);
     await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
     expect(await page.getByTestId('verification-error').textContent()).toBe(
       'Verification failed. The link may be invalid or expired.',
@@ -235,7 +235,7 @@ describe('Google sign-in against the mock provider', () => {
     await page.route('**/api/auth/providers', (route) =>
       route.fulfill({ json: { success: true, data: { google: false } } }),
     );
-    await page.goto('/auth/login');
+    await gotoLive(page, '/auth/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByTestId('google-not-configured').waitFor();
     expect(await page.getByTestId('google-not-configured').textContent()).toBe(
@@ -252,7 +252,7 @@ describe('Google sign-in against the mock provider', () => {
       'Authentication failed. Please try again.',
     );
 
-    await page.goto('/auth/google-success?access_token=forged&refresh_token=forged');
+    await gotoLive(page, '/auth/google-success?access_token=forged&refresh_token=forged');
     await page.waitForURL((url) => url.searchParams.get('error') === 'auth_processing_failed');
     expect(await page.getByTestId('form-error').textContent()).toBe(
       'Authentication failed. Please try again.',
@@ -290,7 +290,7 @@ describe('forgotten password', () => {
       .waitFor();
 
     const link = await linkFromOutbox(user.email, '/auth/reset-password');
-    await page.goto(link);
+    await gotoLive(page, link);
     const newPassword = 'Second-Chapter-7';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill('Second-Chapter-8');
@@ -338,7 +338,7 @@ describe('signed-in users and the verification page', () => {
     const page = await openPage('/auth/login', { storageState });
     await onPath(page, '/feed');
     expect(await menuUsername(page)).toContain(user.username);
-    await page.goto('/auth/signup');
+    await gotoLive(page, '/auth/signup');
     await onPath(page, '/feed');
   });
 
@@ -358,7 +358,7 @@ describe('signed-in users and the verification page', () => {
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await page.getByText('We sent you a new verification link.').waitFor();
     const second = await linkFromOutbox(user.email, '/auth/verify-email', { skip: [first] });
-    await page.goto(second);
+    await gotoLive(page, second);
     await page.getByRole('heading', { name: 'Email Verified!' }).waitFor();
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { useBrowser } from './support/browser.js';
+import { gotoLive, reloadLive, useBrowser } from './support/browser.js';
 import { apiAs, createStoryViaApi } from './support/stories.js';
 
 const { openPage } = useBrowser();
@@ -68,7 +68,7 @@ describe('discover and search', () => {
       .getByRole('link', { name: titleOf(15) })
       .waitFor();
 
-    await page.goto(`/stories?q=${SECRET}`);
+    await gotoLive(page, `/stories?q=${SECRET}`);
     await page.getByTestId('discover-empty').getByText('No stories found').waitFor();
     await expectCount(page, '0 stories found');
     // The query itself shows in the heading and its chip; no story card carries it.
@@ -150,7 +150,7 @@ describe('discover and search', () => {
     expect(await list.getAttribute('aria-pressed')).toBe('false');
     await list.click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'list');
-    await page.reload();
+    await reloadLive(page);
     await expectCount(page, '15 stories found');
     expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe(
       'true',

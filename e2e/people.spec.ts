@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newUser, signedInSession, tokenViaApi } from './support/accounts.js';
-import { useBrowser } from './support/browser.js';
+import { gotoLive, reloadLive, useBrowser } from './support/browser.js';
 import {
   apiAs,
   chaptersViaApi,
@@ -89,7 +89,7 @@ describe('people: profiles and follows', () => {
     await page.keyboard.press('Escape');
 
     // The reader's own profile counts the follow too.
-    await page.goto(`/profile/${reader.user.username}`);
+    await gotoLive(page, `/profile/${reader.user.username}`);
     await countIs(page, 'following', 1);
     await page.getByTestId('stat-following').click();
     await page.getByTestId('follow-list-item').filter({ hasText: author.user.username }).waitFor();
@@ -149,7 +149,7 @@ describe('people: library and my stories', () => {
       method: 'POST',
     });
 
-    await page.goto('/library');
+    await gotoLive(page, '/library');
     await page.getByRole('tabpanel').getByRole('link', { name: 'The Paper Lighthouse' }).waitFor();
 
     await page.getByRole('tab', { name: 'Liked' }).click();
@@ -164,7 +164,7 @@ describe('people: library and my stories', () => {
     );
 
     // The owner's SAVED tab on their profile lists it too.
-    await page.goto(`/profile/${reader.user.username}?tab=saved`);
+    await gotoLive(page, `/profile/${reader.user.username}?tab=saved`);
     await page.getByRole('tabpanel').getByRole('link', { name: 'The Paper Lighthouse' }).waitFor();
   });
 
@@ -253,7 +253,7 @@ describe('people: editing the profile', () => {
         return send(input, init);
       };
     });
-    await page.reload();
+    await reloadLive(page);
     await page.getByTestId('profile-header').waitFor();
     await page.getByTestId('edit-profile').click();
     const input = page.getByTestId('profile-pic-input');
@@ -325,7 +325,7 @@ describe('people: settings', () => {
     await page.getByTestId('save-settings').waitFor();
 
     // Unsaved changes survive a reload.
-    await page.reload();
+    await reloadLive(page);
     await page.getByTestId('save-settings').waitFor();
     const privateCard = page
       .getByRole('radiogroup', { name: 'Profile visibility' })
@@ -420,7 +420,7 @@ describe('people: settings', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The session carries on with the new token: a reload stays signed in.
-    await page.reload();
+    await reloadLive(page);
     await page.getByTestId('settings-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings');
     expect(await tokenViaApi({ ...me.user, password: next })).toBeTruthy();

@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { PHONE, useBrowser } from './support/browser.js';
+import { PHONE, reloadLive, useBrowser } from './support/browser.js';
 import {
   apiAs,
   type ChapterPayload,
@@ -203,7 +203,7 @@ describe('reading: the story page', () => {
       await page.getByTestId('save-button').click();
       await expect.poll(() => page.getByTestId('save-button').textContent()).toBe('Saved');
 
-      await page.reload();
+      await reloadLive(page);
       await page.getByTestId('story-detail-page').waitFor();
       await expect.poll(() => page.getByTestId('follow-button').textContent()).toBe('Following');
       expect(await page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
@@ -275,7 +275,7 @@ describe('reading: the reader', () => {
       await expectChapter(page, 2);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-      await page.reload();
+      await reloadLive(page);
       await page.getByTestId('chapter').waitFor();
       await expectChapter(page, 2);
 
@@ -406,7 +406,7 @@ describe('reading: the reader', () => {
       };
       expect(await storedPreferences(page)).toEqual(chosen);
 
-      await page.reload();
+      await reloadLive(page);
       await page.getByTestId('chapter').waitFor();
       expect(await typography(page)).toMatchObject({
         fontSize: '24px',
@@ -445,8 +445,10 @@ describe('reading: the reader', () => {
         JSON.stringify({ fontSize: 99, lineHeight: 1.6, fontFamily: 'comic', theme: 'neon' }),
       ),
     );
-    await page.reload();
+    await reloadLive(page);
     await page.getByTestId('chapter').waitFor();
+    // The server renders with the defaults (line height 1.8); the stored 1.6 applies once live.
+    await expect.poll(async () => (await typography(page)).lineHeight).toBe(`${18 * 1.6}px`);
     expect(await typography(page)).toMatchObject({
       fontSize: '18px',
       lineHeight: `${18 * 1.6}px`,
@@ -508,7 +510,7 @@ describe('reading: accessibility', () => {
           (value) => localStorage.setItem('reading-preferences', JSON.stringify({ theme: value })),
           theme,
         );
-        await page.reload();
+        await reloadLive(page);
         await page.getByTestId('end-card').waitFor();
         expect(await page.getByTestId('reader-page').getAttribute('data-reader-theme')).toBe(theme);
         expect(await seriousViolations(page)).toEqual([]);

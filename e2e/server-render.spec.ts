@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { useBrowser } from './support/browser.js';
+import { gotoLive, useBrowser } from './support/browser.js';
 import { createStoryViaApi } from './support/stories.js';
 
 /**
@@ -131,7 +131,7 @@ describe('server-rendered pages', () => {
     // From now on the server sends the shell, and the app opens the reader's feed from /.
     const shell = await page.context().request.get(`${baseURL()}/`);
     expect(await shell.text()).toContain('<div id="root"></div>');
-    await page.goto('/');
+    await gotoLive(page, '/');
     await page.waitForURL((url) => url.pathname === '/feed');
     expect(await consoleProblems(page)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE, useBrowser } from './support/browser.js';
+import { PHONE, reloadLive, useBrowser } from './support/browser.js';
 
 const { openPage } = useBrowser();
 
@@ -44,7 +44,7 @@ describe('web shell', () => {
     await page.getByTestId('theme-toggle').click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     expect(await isDark()).toBe(true);
-    await page.reload();
+    await reloadLive(page);
     expect(await isDark()).toBe(true);
     await page.getByTestId('theme-toggle').click();
     await page.getByRole('menuitemradio', { name: 'System' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { useBrowser } from './support/browser.js';
+import { gotoLive, reloadLive, useBrowser } from './support/browser.js';
 import {
   apiAs,
   chaptersViaApi,
@@ -221,7 +221,7 @@ describe('writing: create a story', () => {
     await page.getByRole('tab', { name: 'Chapters' }).click();
     await typeInChapter(page, 'The ferry left without its captain.');
 
-    await page.reload();
+    await reloadLive(page);
     const banner = page.getByTestId('draft-banner');
     await banner.waitFor();
     // Nothing is filled in until the author chooses.
@@ -234,11 +234,11 @@ describe('writing: create a story', () => {
       'The ferry left without its captain.',
     );
 
-    await page.reload();
+    await reloadLive(page);
     await page.getByTestId('draft-banner').getByRole('button', { name: 'Discard' }).click();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
     expect(await storyDrafts(page)).toEqual([]);
-    await page.reload();
+    await reloadLive(page);
     await page.getByTestId('create-story-page').waitFor();
     expect(await page.getByTestId('draft-banner').count()).toBe(0);
   });
@@ -303,7 +303,7 @@ describe('writing: edit a story', () => {
     await page.getByTestId('unsaved-indicator').waitFor({ state: 'detached' });
     expect(await save.isDisabled()).toBe(true);
 
-    await page.reload();
+    await reloadLive(page);
     await page.getByTestId('edit-story-page').waitFor();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(
       'River Songs, Revised',
@@ -369,7 +369,7 @@ describe('writing: edit a story', () => {
     expect((await storyViaApi(author.accessToken, story.id)).data.title).toBe('Quiet Harbour');
 
     // Coming back, the unsaved title is offered again.
-    await page.goto(`/stories/${story.id}/edit`);
+    await gotoLive(page, `/stories/${story.id}/edit`);
     const banner = page.getByTestId('draft-banner');
     await banner.waitFor();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Quiet Harbour');
@@ -436,7 +436,7 @@ describe('writing: edit a story', () => {
     await page.route('**/api/chapters/by-story/**', (route) =>
       route.fulfill({ status: 500, body: '' }),
     );
-    await page.goto(`/stories/${story.id}/edit`);
+    await gotoLive(page, `/stories/${story.id}/edit`);
     await expectToast(page, 'Error', 'Failed to load story');
     await page.getByRole('tab', { name: 'Chapters' }).click();
     expect(await chapterTitles(page)).toEqual(['Chapter 1']);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { type PageOptions, useBrowser } from './support/browser.js';
+import { gotoLive, type PageOptions, useBrowser } from './support/browser.js';
 import {
   apiAs,
   type ChapterPayload,
@@ -359,7 +359,7 @@ async function openHooked(path: string, options: PageOptions = {}) {
     dialogs.push(`${dialog.type()} '${dialog.message()}'`);
     void dialog.dismiss();
   });
-  await page.goto(path);
+  await gotoLive(page, path);
   return {
     page,
     dialogs,

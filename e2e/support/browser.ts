@@ -37,6 +37,28 @@ export interface PageOptions {
 }
 
 /**
+ * Resolves once the app has taken over the page (`<html data-live>`, set in main.tsx). A page
+ * the server rendered shows its content before that, and a click or a key pressed on it then
+ * would go nowhere; a busy machine makes that gap long.
+ */
+export async function whenLive(page: Page): Promise<Page> {
+  await page.waitForSelector('html[data-live]', { state: 'attached' });
+  return page;
+}
+
+/** `page.goto` that returns once the app is live on the new page. */
+export async function gotoLive(page: Page, path: string): Promise<Page> {
+  await page.goto(path);
+  return whenLive(page);
+}
+
+/** `page.reload` that returns once the app is live again. */
+export async function reloadLive(page: Page): Promise<Page> {
+  await page.reload();
+  return whenLive(page);
+}
+
+/**
  * One headless Chromium per spec file. `openPage()` gives a fresh context (fresh storage) so
  * each test starts where it means to; errors thrown by the page fail the test.
  */
@@ -71,7 +93,8 @@ export function useBrowser() {
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error));
     await page.goto(path);
-    return page;
+    // Without scripts (or on a blank page) there is no app to wait for.
+    return options.javaScriptEnabled === false || path === 'about:blank' ? page : whenLive(page);
   }
 
   return { openPage, baseURL };

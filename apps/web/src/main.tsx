@@ -1,6 +1,6 @@
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type DataRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -13,11 +13,24 @@ import { useAuthStore } from './stores/auth-store';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page is missing its #root element');
 
+/**
+ * Marks the page live (`<html data-live>`) once the app has committed its first render, or
+ * taken over a server-rendered page: from then on, what is on screen answers clicks and keys.
+ * Browser tests wait for it before they act (e2e/support/browser.ts). Renders nothing.
+ */
+function MarkLive() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
 const app = (router: DataRouter) => (
   <StrictMode>
     <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
+    <MarkLive />
   </StrictMode>
 );
 
