@@ -72,23 +72,41 @@ describe('server-rendered pages', () => {
     expect(await consoleProblems(page)).toEqual([]);
   });
 
-  it('hydrate with the defaults, then show a visitor’s own theme and reading settings', async () => {
-    const page = await openPage(`/stories/${story.id}/read?chapter=1`, {
-      colorScheme: 'light',
-      initScript: `${CONSOLE_HOOK}
+  it('paint in a visitor’s own theme and reading settings from the first frame, app or not', async () => {
+    const path = `/stories/${story.id}/read?chapter=1`;
+    // Not on about:blank, whose storage is off limits.
+    const stored = `${CONSOLE_HOOK}
+      if (location.protocol.startsWith('http')) {
         localStorage.setItem('theme', 'dark');
-        localStorage.setItem('reading-preferences', JSON.stringify({ theme: 'sepia', fontSize: 22 }));`,
-    });
-    const surface = page.getByTestId('reader-page');
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="reader-page"]')?.getAttribute('data-reader-theme') ===
-        'sepia',
-    );
-    expect(await surface.getAttribute('data-reader-theme')).toBe('sepia');
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-      true,
-    );
+        localStorage.setItem('reading-preferences', JSON.stringify({ theme: 'sepia', fontSize: 22, lineHeight: 1.5, fontFamily: 'monospace', textAlign: 'justify' }));
+      }`;
+    const look = (page: Page) =>
+      page.evaluate(() => {
+        const text = getComputedStyle(document.querySelector('[data-testid="chapter-content"]')!);
+        return {
+          dark: document.documentElement.classList.contains('dark'),
+          paper: getComputedStyle(document.querySelector('[data-testid="reader-page"]')!)
+            .backgroundColor,
+          text: [text.fontSize, text.lineHeight, text.textAlign, text.fontFamily.split(',')[0]],
+        };
+      });
+    const expected = {
+      dark: true,
+      paper: expect.stringContaining('oklch(0.95 0.03 85'),
+      text: ['22px', '33px', 'justify', '"Courier New"'],
+    };
+
+    // Without the app (its bundle refused), only the pre-paint script has run.
+    const frozen = await openPage('about:blank', { colorScheme: 'light', initScript: stored });
+    await frozen.route('**/assets/index-*.js', (route) => route.abort());
+    await frozen.goto(path);
+    await frozen.getByTestId('chapter-content').waitFor();
+    expect(await frozen.evaluate(() => 'live' in document.documentElement.dataset)).toBe(false);
+    expect(await look(frozen)).toEqual(expected);
+
+    // With the app: the same once live, and the hydration met no mismatch.
+    const page = await openPage(path, { colorScheme: 'light', initScript: stored });
+    expect(await look(page)).toEqual(expected);
     expect(await consoleProblems(page)).toEqual([]);
   });
 

@@ -1,16 +1,55 @@
-// Runs before first paint (blocking, in <head>) so a dark theme never flashes light.
-// Reads the same localStorage key the UI store persists to: 'light' | 'dark' | 'system'.
+// Runs before first paint (blocking, in <head>), so nothing the browser remembers flashes in
+// its default first: a dark theme never shows light, and the reader's own settings are on
+// <html> before a server-rendered chapter paints (features/reader/reader.css reads them).
+// Reads the same localStorage keys the app writes; plain script, external so a
+// `script-src 'self'` CSP allows it. root-preferences.test.ts holds the reading part to the
+// app's own rules (@storyloom/shared reading-preferences.ts).
 (() => {
-  let theme = 'system';
-  try {
-    const raw = window.localStorage.getItem('theme');
-    if (raw === 'light' || raw === 'dark' || raw === 'system') theme = raw;
-  } catch {
-    // Storage can be unavailable (privacy mode); fall back to the device preference.
-  }
+  const root = document.documentElement;
+  const read = (key) => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      // Storage can be unavailable (privacy mode): the defaults then.
+      return null;
+    }
+  };
+
+  let theme = read('theme');
+  if (theme !== 'light' && theme !== 'dark' && theme !== 'system') theme = 'system';
   const dark =
     theme === 'dark' ||
     (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  root.classList.toggle('dark', dark);
+  root.style.colorScheme = dark ? 'dark' : 'light';
+
+  // Reading preferences: each field not one of the allowed values falls back to its default.
+  let stored = {};
+  try {
+    stored = JSON.parse(read('reading-preferences') || '{}') || {};
+  } catch {
+    // Unreadable: the defaults.
+  }
+  const oneOf = (list, value, fallback) => (list.includes(value) ? value : fallback);
+  const size = stored.fontSize;
+  const fontSize =
+    Number.isInteger(size) && size >= 12 && size <= 32 && (size - 12) % 2 === 0 ? size : 18;
+  const height = stored.lineHeight;
+  const rounded = Math.round(height * 10) / 10;
+  const lineHeight =
+    typeof height === 'number' &&
+    Number.isFinite(height) &&
+    height >= 1.2 - 1e-9 &&
+    height <= 2.5 + 1e-9 &&
+    Math.abs(rounded - height) < 1e-9
+      ? rounded
+      : 1.8;
+  root.dataset.readerTheme = oneOf(['light', 'sepia', 'dark', 'night'], stored.theme, 'light');
+  root.dataset.readerFont = oneOf(['serif', 'sans-serif', 'monospace'], stored.fontFamily, 'serif');
+  root.style.setProperty('--reader-font-size', `${fontSize}px`);
+  root.style.setProperty('--reader-line-height', String(lineHeight));
+  root.style.setProperty(
+    '--reader-align',
+    oneOf(['left', 'center', 'justify'], stored.textAlign, 'left'),
+  );
 })();

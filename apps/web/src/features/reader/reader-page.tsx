@@ -19,8 +19,6 @@ import { ReaderSkeleton } from './components/reader-skeleton';
 import { ReadingSettingsDialog } from './components/reading-settings-dialog';
 import { READER_MESSAGES } from './messages';
 import { useChapterKeys } from './use-chapter-keys';
-import { useReadingPreferences } from './use-reading-preferences';
-import './reader.css';
 
 const isPrivate = (error: unknown) => error instanceof ApiError && error.code === 'story_private';
 
@@ -63,7 +61,6 @@ export function ReaderPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const story = useReaderStory(id);
   const chapters = usePublishedChapters(id);
-  const { preferences } = useReadingPreferences();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -150,11 +147,8 @@ export function ReaderPage() {
   const title = story.data.title;
   const isLast = position === total;
   return (
-    <div
-      className="reader-surface flex flex-1 flex-col"
-      data-reader-theme={preferences.theme}
-      data-testid="reader-page"
-    >
+    // Its theme and type come from <html> (reader.css), where they are before the first paint.
+    <div className="reader-page flex flex-1 flex-col" data-testid="reader-page">
       <PageTitle title={`${chapterTitle(chapter, index)} · ${title}`} />
       <ReaderHeader
         storyId={id}
@@ -165,12 +159,7 @@ export function ReaderPage() {
         onOpenSettings={() => setSettingsOpen(true)}
       />
       <div className="mx-auto w-full max-w-3xl flex-1 px-5 pb-16 pt-10 sm:px-8 sm:pt-14">
-        <ChapterBody
-          chapter={chapter}
-          index={index}
-          preferences={preferences}
-          headingRef={headingRef}
-        />
+        <ChapterBody chapter={chapter} index={index} headingRef={headingRef} />
         <ChapterPager
           position={position}
           total={total}

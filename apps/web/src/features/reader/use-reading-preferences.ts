@@ -7,6 +7,7 @@ import {
 } from '@storyloom/shared';
 import { useSyncExternalStore } from 'react';
 import { readString, writeString } from '../../lib/storage';
+import { putPreferencesOnRoot } from './root-preferences';
 
 const KEY = STORAGE_KEYS.readingPreferences;
 const listeners = new Set<() => void>();
@@ -19,6 +20,7 @@ function snapshot(): ReadingPreferences {
 
 function publish(next: ReadingPreferences) {
   current = next;
+  putPreferencesOnRoot(document.documentElement, next);
   for (const listener of listeners) listener();
 }
 
@@ -45,10 +47,12 @@ function save(next: ReadingPreferences) {
 const serverSnapshot = () => DEFAULT_READING_PREFERENCES;
 
 /**
- * The reading preferences (spec §3), applied as they change and kept in localStorage under
- * 'reading-preferences'. Values that are not allowed fall back to the defaults. A page the
- * server rendered is hydrated with the defaults it was rendered with, then shows the reader's
- * own at once.
+ * The reading preferences (spec §3), kept in localStorage under 'reading-preferences'. Values
+ * that are not allowed fall back to the defaults. The page shows them through <html> (see
+ * root-preferences.ts): public/theme-init.js puts the stored ones there before the first paint,
+ * and every change here (or in another tab) puts the new ones there at once. Components read
+ * them from this hook only to show the settings themselves; a page the server rendered is
+ * hydrated with the defaults it was rendered with, then the settings show the reader's own.
  */
 export function useReadingPreferences() {
   const preferences = useSyncExternalStore(subscribe, snapshot, serverSnapshot);

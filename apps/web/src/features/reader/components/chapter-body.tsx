@@ -1,26 +1,23 @@
-import type { Chapter, ReadingPreferences } from '@storyloom/shared';
+import type { Chapter } from '@storyloom/shared';
 import { Clock, Eye } from 'lucide-react';
 import type { Ref } from 'react';
 import { formatCount } from '../../../lib/format';
 import { isBlankHtml, minutesToRead } from '../chapter-position';
-import { FONT_STACKS } from '../fonts';
 import { READER_MESSAGES } from '../messages';
 import { chapterTitle } from './chapters-drawer';
 
 interface ChapterBodyProps {
   chapter: Chapter;
   index: number;
-  preferences: ReadingPreferences;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
 /**
- * The chapter title, its reads and the text in the reader's settings. The content is the
+ * The chapter title, its reads and the text in the reader's settings (reader.css reads them). The content is the
  * server's sanitized HTML (an allowlist of p, br, strong, em, u, blockquote; decision 005), and
  * nothing else is ever rendered as HTML here.
  */
-export function ChapterBody({ chapter, index, preferences, headingRef }: ChapterBodyProps) {
-  const family = FONT_STACKS[preferences.fontFamily];
+export function ChapterBody({ chapter, index, headingRef }: ChapterBodyProps) {
   const reads = chapter.reads_count;
   return (
     <article aria-labelledby="chapter-title" data-testid="chapter">
@@ -32,8 +29,7 @@ export function ChapterBody({ chapter, index, preferences, headingRef }: Chapter
           id="chapter-title"
           ref={headingRef}
           tabIndex={-1}
-          className="mt-2 text-balance break-words text-3xl font-bold leading-tight focus:outline-none sm:text-4xl"
-          style={{ fontFamily: family }}
+          className="reader-font mt-2 text-balance break-words text-3xl font-bold leading-tight focus:outline-none sm:text-4xl"
           data-testid="chapter-title"
         >
           {chapterTitle(chapter, index)}
@@ -57,12 +53,6 @@ export function ChapterBody({ chapter, index, preferences, headingRef }: Chapter
         <div
           className="chapter-content"
           data-testid="chapter-content"
-          style={{
-            fontSize: `${preferences.fontSize}px`,
-            lineHeight: preferences.lineHeight,
-            fontFamily: family,
-            textAlign: preferences.textAlign,
-          }}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes chapter HTML against an allowlist before storing it
           dangerouslySetInnerHTML={{ __html: chapter.content }}
         />

@@ -15,7 +15,6 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FONT_STACKS } from '../fonts';
 import { READER_MESSAGES } from '../messages';
 import { useReadingPreferences } from '../use-reading-preferences';
 import { type Option, OptionGroup } from './option-group';
@@ -25,7 +24,7 @@ import { RangeField } from './range-field';
 const swatch = (theme: ReaderTheme) => (
   <span
     aria-hidden="true"
-    className="reader-surface flex h-7 w-10 items-center justify-center rounded border font-serif text-sm font-semibold"
+    className="reader-swatch flex h-7 w-10 items-center justify-center rounded border font-serif text-sm font-semibold"
     data-reader-theme={theme}
   >
     Aa
@@ -49,7 +48,8 @@ const FONT_OPTIONS: Option<ReaderFontFamily>[] = (
   value,
   label,
   hint: READER_FONT_LABELS[value],
-  labelStyle: { fontFamily: FONT_STACKS[value] },
+  // The stacks are defined once, in reader.css.
+  labelStyle: { fontFamily: `var(--reader-font-${value})` },
 }));
 
 const ALIGN_OPTIONS: Option<ReaderTextAlign>[] = [
