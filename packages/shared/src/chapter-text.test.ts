@@ -43,4 +43,11 @@ describe('chapter text', () => {
       expect(isBlankHtml(html)).toBe(true);
     expect(isBlankHtml('<p><em>x</em></p>')).toBe(false);
   });
+
+  it('sees empty paragraphs and spaces as no content', () => {
+    expect(isBlankHtml('')).toBe(true);
+    expect(isBlankHtml('<p></p><p><br></p>')).toBe(true);
+    expect(isBlankHtml('<p>&nbsp;</p>')).toBe(true);
+    expect(isBlankHtml('<p>Once</p>')).toBe(false);
+  });
 });

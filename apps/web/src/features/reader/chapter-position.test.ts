@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterIndexFor, isBlankHtml, minutesToRead, parseChapterParam } from './chapter-position';
+import { chapterIndexFor, minutesToRead, parseChapterParam } from './chapter-position';
 
 describe('parseChapterParam', () => {
   it('reads whole numbers from 1', () => {
@@ -27,15 +27,6 @@ describe('chapterIndexFor', () => {
     expect(chapterIndexFor(null, ids, 'gone')).toBe(0);
     expect(chapterIndexFor(null, ids, null)).toBe(0);
     expect(chapterIndexFor(null, [], 'a')).toBe(0);
-  });
-});
-
-describe('isBlankHtml', () => {
-  it('sees empty paragraphs and spaces as no content', () => {
-    expect(isBlankHtml('')).toBe(true);
-    expect(isBlankHtml('<p></p><p><br></p>')).toBe(true);
-    expect(isBlankHtml('<p>&nbsp;</p>')).toBe(true);
-    expect(isBlankHtml('<p>Once</p>')).toBe(false);
   });
 });
 

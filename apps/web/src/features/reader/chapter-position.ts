@@ -27,15 +27,5 @@ export function chapterIndexFor(
   return saved >= 0 ? saved : 0;
 }
 
-/** Chapter HTML with no readable text (empty paragraphs, line breaks, non-breaking spaces). */
-export function isBlankHtml(html: string | null | undefined): boolean {
-  if (!html) return true;
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;|&#xa0;/gi, '')
-    .trim();
-  return text.length === 0;
-}
-
 /** Minutes to read at 230 words a minute, at least 1. */
 export const minutesToRead = (words: number) => Math.max(1, Math.round(words / 230));

@@ -1,8 +1,8 @@
-import type { Chapter } from '@storyloom/shared';
+import { type Chapter, isBlankHtml } from '@storyloom/shared';
 import { Clock, Eye } from 'lucide-react';
 import type { Ref } from 'react';
 import { formatCount } from '../../../lib/format';
-import { isBlankHtml, minutesToRead } from '../chapter-position';
+import { minutesToRead } from '../chapter-position';
 import { READER_MESSAGES } from '../messages';
 import { chapterTitle } from './chapters-drawer';
 
@@ -13,9 +13,9 @@ interface ChapterBodyProps {
 }
 
 /**
- * The chapter title, its reads and the text in the reader's settings (reader.css reads them). The content is the
- * server's sanitized HTML (an allowlist of p, br, strong, em, u, blockquote; decision 005), and
- * nothing else is ever rendered as HTML here.
+ * The chapter title, its reads and the text in the reader's settings (reader.css reads them).
+ * The content is the server's sanitized HTML (an allowlist of p, br, strong, em, u, blockquote;
+ * decision 005), and nothing else is ever rendered as HTML here.
  */
 export function ChapterBody({ chapter, index, headingRef }: ChapterBodyProps) {
   const reads = chapter.reads_count;
