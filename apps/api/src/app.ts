@@ -6,23 +6,17 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
-import type { AppDeps } from './deps.js';
 import { errorHandler } from './lib/error-handler.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { rateLimiting } from './lib/rate-limit.js';
 import { validatorCompiler } from './lib/validation.js';
-import { createAuthenticator } from './modules/auth/authenticate.js';
-import { createGoogleSignIn } from './modules/auth/google.js';
-import { type AuthRouteDeps, authRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
-import { createTokenService } from './modules/auth/tokens.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { chapterRoutes } from './modules/chapters/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaFiles } from './modules/media/static.js';
 import { readingRoutes } from './modules/reading/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
-import { createPageMeta } from './modules/share/meta.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
@@ -31,6 +25,7 @@ import { openapi } from './plugins/openapi.js';
 import { cachingServer, ResponseCache, responseCache } from './plugins/response-cache.js';
 import { security } from './plugins/security.js';
 import { spa } from './plugins/spa.js';
+import { createServices } from './services.js';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per file); otherwise opened from the config. */
@@ -120,38 +115,31 @@ export async function buildApp(
 
   app.decorateRequest('user', null);
 
-  const base: AppDeps = { config, db };
-  const tokens = createTokenService(config.jwtSecret);
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const deps: AuthRouteDeps = {
-    ...base,
-    auth: createAuthService({ config, db, tokens, mailer, log: app.log }),
-    authenticate: createAuthenticator(db, tokens),
-    google: createGoogleSignIn(config),
-  };
+  const services = createServices({ config, db, mailer, log: app.log });
   await app.register(security);
   if (cache) await app.register(responseCache, { cache });
   await app.register(rateLimiting);
   await app.register(openapi);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, base);
-      await api.register(authRoutes, { ...deps, prefix: '/auth' });
-      await api.register(meRoutes, deps);
-      await api.register(storyRoutes, deps);
-      await api.register(chapterRoutes, deps);
-      await api.register(socialRoutes, deps);
-      await api.register(profileRoutes, deps);
-      await api.register(readingRoutes, deps);
-      await api.register(discoveryRoutes, deps);
-      await api.register(searchRoutes, deps);
+      await api.register(healthRoutes, services);
+      await api.register(authRoutes, { ...services, prefix: '/auth' });
+      await api.register(meRoutes, services);
+      await api.register(storyRoutes, services);
+      await api.register(chapterRoutes, services);
+      await api.register(socialRoutes, services);
+      await api.register(profileRoutes, services);
+      await api.register(readingRoutes, services);
+      await api.register(discoveryRoutes, services);
+      await api.register(searchRoutes, services);
     },
     { prefix: '/api' },
   );
   await app.register(mediaFiles, { root: config.mediaDir, prefix: '/media' });
   await app.register(spa, {
     staticDir: config.staticDir,
-    pageMeta: createPageMeta(base),
+    pageMeta: services.pageMeta,
     renderShedDelayMs: config.renderShedDelayMs,
     ...(cache ? { responseCache: cache } : {}),
   });

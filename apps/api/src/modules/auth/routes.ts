@@ -17,20 +17,11 @@ import {
 } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { byEmailField, limit } from '../../lib/rate-limit.js';
+import type { Services } from '../../services.js';
 import { presentMe } from '../users/presenter.js';
-import type { Authenticator } from './authenticate.js';
-import type { GoogleSignIn, PendingLogin } from './google.js';
-import { userForGoogleIdentity } from './google.js';
-import type { AuthService } from './service.js';
-
-export interface AuthRouteDeps extends AppDeps {
-  auth: AuthService;
-  authenticate: Authenticator;
-  google: GoogleSignIn | null;
-}
+import { type PendingLogin, userForGoogleIdentity } from './google.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -38,8 +29,8 @@ const PENDING_COOKIE = 'sl_oidc';
 const messageOnly = envelope(z.null());
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { auth, authenticate, google, config } = deps;
+export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { auth, authenticate, google, config } = services;
   const f = config.rateLimitFactor;
 
   // The token endpoint takes the OAuth2 password grant as multipart or urlencoded form fields.
@@ -277,7 +268,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
         try {
           const pending = JSON.parse(unsigned.value) as PendingLogin;
           const identity = await google.finish(new URL(request.url, config.publicUrl), pending);
-          const user = await userForGoogleIdentity(deps.db, identity);
+          const user = await userForGoogleIdentity(services.db, identity);
           const session = auth.session(user, true);
           const params = new URLSearchParams({
             access_token: session.access_token,

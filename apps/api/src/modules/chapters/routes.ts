@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { limit } from '../../lib/rate-limit.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
+import type { Services } from '../../services.js';
 import {
   assertCanEdit,
   assertCanEditChapter,
@@ -22,7 +22,6 @@ import {
   seesDrafts,
 } from '../stories/policy.js';
 import { presentChapter } from './presenter.js';
-import { createChapterService } from './service.js';
 
 const MINUTE = 60_000;
 const bearer = [{ bearer: [] }];
@@ -34,9 +33,8 @@ const errors = {
   429: errorEnvelope,
 };
 
-export const chapterRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate, config } = deps;
-  const chapters = createChapterService(deps);
+export const chapterRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, config, chapters } = services;
   // An editor save sends one request per changed chapter: a generous per-user limit.
   const writeLimit = limit(app, config.rateLimitFactor, {
     name: 'chapters:write',

@@ -7,8 +7,8 @@ import {
   type UpdateChapterBody,
 } from '@storyloom/shared';
 import type { Transaction, Updateable } from 'kysely';
+import type { Db } from '../../db/index.js';
 import type { ChapterRow, ChaptersTable, Database, StoryRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { badRequest, invalidField } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -43,7 +43,7 @@ function moveTo(order: string[], id: string, position: number): void {
   order.splice(position - 1, 0, id);
 }
 
-export function createChapterService({ db }: AppDeps) {
+export function createChapterService({ db }: { db: Db }) {
   const k = db.kysely;
 
   /**

@@ -11,6 +11,7 @@ export const COUNT_TTL_MS = 60_000;
  * A COUNT over a million-row partial index costs ~15 ms on SQLite and ~200 ms on PostgreSQL, too
  * much for every page of every list, so each total is counted at most once a minute (concurrent
  * misses share one count) and this node's own story writes adjust the cached totals at once.
+ * The app builds one (services.ts), shared by every module that shows a total.
  * Writes made elsewhere (another node, the seed, a deleted account's stories) show within
  * COUNT_TTL_MS.
  */
@@ -33,32 +34,18 @@ export class PublicStoryCounts {
   adjust(genre: string, delta: number): void {
     for (const key of [genre, '*']) this.totals.update(key, (value) => Math.max(0, value + delta));
   }
-}
 
-const byDb = new WeakMap<Db, PublicStoryCounts>();
-
-/** The counts of one database, shared by every module of the app that uses it. */
-export function publicStoryCounts(db: Db): PublicStoryCounts {
-  let counts = byDb.get(db);
-  if (!counts) {
-    counts = new PublicStoryCounts(db);
-    byDb.set(db, counts);
+  /**
+   * What a story write did to the public lists: called after commit with the story before and
+   * after (undefined when it did not exist).
+   */
+  storyChanged(
+    before: { visibility: string; genre: string } | undefined,
+    after: { visibility: string; genre: string } | undefined,
+  ): void {
+    const wasPublic = before?.visibility === 'public';
+    const isPublic = after?.visibility === 'public';
+    if (wasPublic && (!isPublic || before.genre !== after?.genre)) this.adjust(before.genre, -1);
+    if (isPublic && (!wasPublic || before?.genre !== after.genre)) this.adjust(after.genre, 1);
   }
-  return counts;
-}
-
-/**
- * What a story write did to the public lists: called after commit with the story before and
- * after (undefined when it did not exist).
- */
-export function storyListsChanged(
-  db: Db,
-  before: { visibility: string; genre: string } | undefined,
-  after: { visibility: string; genre: string } | undefined,
-): void {
-  const counts = publicStoryCounts(db);
-  const wasPublic = before?.visibility === 'public';
-  const isPublic = after?.visibility === 'public';
-  if (wasPublic && (!isPublic || before.genre !== after?.genre)) counts.adjust(before.genre, -1);
-  if (isPublic && (!wasPublic || before?.genre !== after.genre)) counts.adjust(after.genre, 1);
 }

@@ -13,17 +13,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
+import type { Services } from '../../services.js';
 import { assertCanRead } from '../stories/policy.js';
-import { createDiscoveryService } from './service.js';
 
 const bearer = [{ bearer: [] }];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
 
 /** Browsing: the public story lists, 'More Like This', the Following feed, suggested authors. */
-export const discoveryRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate } = deps;
-  const discovery = createDiscoveryService(deps);
+export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, discovery } = services;
 
   app.get(
     '/stories',

@@ -6,13 +6,13 @@ import {
   type StoryListQuery,
   type UserSummary,
 } from '@storyloom/shared';
+import type { Db } from '../../db/index.js';
 import type { StoryRow, UserRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
-import { publicStoryCounts } from './counts.js';
+import type { PublicStoryCounts } from './counts.js';
 import { userSummaries } from './people.js';
 import {
   countFollowingFeed,
@@ -27,9 +27,14 @@ import {
 
 type Viewer = UserRow | null;
 
-export function createDiscoveryService({ db }: AppDeps) {
+export function createDiscoveryService({
+  db,
+  storyCounts,
+}: {
+  db: Db;
+  storyCounts: PublicStoryCounts;
+}) {
   const k = db.kysely;
-  const counts = publicStoryCounts(db);
 
   /**
    * Payloads of a page of public story ids: rows, tags, authors and the viewer's likes and
@@ -55,7 +60,7 @@ export function createDiscoveryService({ db }: AppDeps) {
         rows.map((row) => row.id),
         viewer,
       );
-      return pageOf(items, await counts.get(query.genre), query);
+      return pageOf(items, await storyCounts.get(query.genre), query);
     },
 
     /** 'More Like This': up to `limit` other public stories of the genre, most popular first. */

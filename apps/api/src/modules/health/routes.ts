@@ -1,10 +1,10 @@
 import { healthResponse } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { serviceUnavailable } from '../../lib/errors.js';
+import type { Services } from '../../services.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<Services> = async (app, { db }) => {
   app.get(
     '/health',
     {

@@ -12,20 +12,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { limit } from '../../lib/rate-limit.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
-import { createChapterService } from '../chapters/service.js';
+import type { Services } from '../../services.js';
 import { assertCanReadChapter, chapterNotFound } from '../stories/policy.js';
-import { createReadingService } from './service.js';
 
 const MINUTE = 60_000;
 const bearer = [{ bearer: [] }];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
 
 /** Reading: counting reads, the reader's position, Continue Reading and the caller's stats. */
-export const readingRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate, config } = deps;
-  const reading = createReadingService(deps);
-  const chapters = createChapterService(deps);
+export const readingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, config, reading, chapters } = services;
   // A reader turning pages quickly, or many readers behind one address: generous.
   const progressLimit = limit(app, config.rateLimitFactor, {
     name: 'reads:ip',

@@ -7,8 +7,8 @@ import {
   type ProgressResult,
   type UserStats,
 } from '@storyloom/shared';
+import type { Db } from '../../db/index.js';
 import type { ChapterRow, StoryRow, UserRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { invalidField } from '../../lib/errors.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { findChapterById } from '../chapters/repo.js';
@@ -45,7 +45,7 @@ export function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
-export function createReadingService({ db }: AppDeps) {
+export function createReadingService({ db }: { db: Db }) {
   const k = db.kysely;
   const readerKeys = createReaderKeys(k);
 

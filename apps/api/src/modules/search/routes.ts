@@ -11,16 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { limit } from '../../lib/rate-limit.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
-import { createSearchService } from './service.js';
+import type { Services } from '../../services.js';
 
 const MINUTE = 60_000;
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope };
 
 /** `GET /stories/search` and the search box's author lookup, `GET /users/search`. */
-export const searchRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate, config } = deps;
-  const search = createSearchService(deps);
+export const searchRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, config, search } = services;
   // Full-text queries cost more than list pages: bounded per address, generously.
   const searchLimit = limit(app, config.rateLimitFactor, {
     name: 'search:ip',

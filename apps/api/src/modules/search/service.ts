@@ -5,13 +5,13 @@ import {
   USERNAME_PATTERN,
   type UserSummary,
 } from '@storyloom/shared';
+import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { publicStoryCounts } from '../discovery/counts.js';
+import type { PublicStoryCounts } from '../discovery/counts.js';
 import { userSummaries } from '../discovery/people.js';
-import { createDiscoveryService } from '../discovery/service.js';
+import type { DiscoveryService } from '../discovery/service.js';
 import { countSearch, searchStoryIds, usersByPrefixQuery } from './repo.js';
 import { searchTerms } from './terms.js';
 
@@ -24,11 +24,16 @@ type Viewer = UserRow | null;
 export const SEARCH_COUNT_TTL_MS = 60_000;
 const SEARCH_COUNTS_KEPT = 2_000;
 
-export function createSearchService(deps: AppDeps) {
-  const { db } = deps;
+export interface SearchServiceDeps {
+  db: Db;
+  /** Answers a search without words, and builds the payloads of the matches. */
+  discovery: DiscoveryService;
+  /** How many public documents there are, for scaling a word's rarity. */
+  storyCounts: PublicStoryCounts;
+}
+
+export function createSearchService({ db, discovery, storyCounts }: SearchServiceDeps) {
   const k = db.kysely;
-  const discovery = createDiscoveryService(deps);
-  const documents = publicStoryCounts(db);
   const matchCounts = new TtlCache<number>(SEARCH_COUNT_TTL_MS, SEARCH_COUNTS_KEPT);
 
   return {
@@ -52,7 +57,7 @@ export function createSearchService(deps: AppDeps) {
       const matches = await matchCounts.get(key, () =>
         countSearch(k, db.dialect, terms, query.genre),
       );
-      const scale = { matches, documents: await documents.get(query.genre) };
+      const scale = { matches, documents: await storyCounts.get(query.genre) };
       const ids = await searchStoryIds(k, db.dialect, terms, params, scale);
       const items = await discovery.viewsOf(ids, viewer);
       return pageOf(items, matches, query);

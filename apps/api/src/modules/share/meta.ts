@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, resolveSettings } from '@storyloom/shared';
-import type { AppDeps } from '../../deps.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { profileCard, storyCard } from './repo.js';
 
@@ -119,7 +120,7 @@ export function renderIndex(indexHtml: string, meta: PageMeta): string {
  * that is private or unknown, a profile whose owner does not show it to everyone. One indexed
  * lookup per story or profile page; no query at all for other pages.
  */
-export function createPageMeta({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+export function createPageMeta({ db, config }: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const base = config.publicUrl.replace(/\/+$/, '');
   const absolute = (url: string | null): string | null =>
     url ? new URL(url, `${base}/`).href : null;

@@ -16,9 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { limit } from '../../lib/rate-limit.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
-import { createUserService } from '../users/service.js';
-import { createSocialService } from './service.js';
+import type { Services } from '../../services.js';
 
 const MINUTE = 60_000;
 const bearer = [{ bearer: [] }];
@@ -32,10 +30,8 @@ const errors = {
 const byUser = (request: { user: { id: string } | null }) => request.user?.id ?? null;
 
 /** Follows (`/users/{username}/…`), likes (`/stories/{id}/like`) and saves (`/library`). */
-export const socialRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate, config } = deps;
-  const social = createSocialService(deps);
-  const users = createUserService(deps);
+export const socialRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, config, social, users } = services;
   // Generous: a reader clicks through many cards; it only stops scripted floods.
   const writeLimit = limit(app, config.rateLimitFactor, {
     name: 'social:write',

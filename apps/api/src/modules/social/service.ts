@@ -9,8 +9,8 @@ import {
   type UserCard,
 } from '@storyloom/shared';
 import type { Transaction } from 'kysely';
+import type { Db } from '../../db/index.js';
 import type { Database, StoryRow, UserRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { invalidField } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
@@ -43,7 +43,7 @@ type Viewer = { id: string } | null;
  * present) and the counters move only when a row actually did, in the same transaction, so
  * concurrent clicks leave every counter equal to the rows it counts.
  */
-export function createSocialService({ db }: AppDeps) {
+export function createSocialService({ db }: { db: Db }) {
   const k = db.kysely;
 
   /** Runs `work` on a story the caller may read (a private one is story_private for others). */

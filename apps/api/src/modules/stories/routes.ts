@@ -14,12 +14,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { limit } from '../../lib/rate-limit.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
-import { createCoverStore } from '../media/covers.js';
-import { mediaStorage } from '../media/storage.js';
+import type { Services } from '../../services.js';
 import { multipartBody, readImageUpload } from '../media/uploads.js';
 import { assertCanEdit, assertCanRead } from './policy.js';
-import { createStoryService } from './service.js';
 
 const MINUTE = 60_000;
 const COVER_FIELDS = ['cover', 'file'];
@@ -34,13 +31,9 @@ const errors = {
 const uploadErrors = { ...errors, 413: errorEnvelope, 415: errorEnvelope };
 const byUser = (request: { user: { id: string } | null }) => request.user?.id ?? null;
 
-export const storyRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate, config } = deps;
+export const storyRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, config, stories } = services;
   const f = config.rateLimitFactor;
-  const stories = createStoryService({
-    ...deps,
-    covers: createCoverStore(mediaStorage(config), app.log),
-  });
   const writeLimit = limit(app, f, {
     name: 'stories:write',
     max: 60,

@@ -8,14 +8,14 @@ import {
   type UpdateStoryBody,
 } from '@storyloom/shared';
 import type { Transaction, Updateable } from 'kysely';
+import type { Db } from '../../db/index.js';
 import type { Database, StoriesTable, StoryRow, UserRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { invalidField } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { type ChapterContent, prepareContent } from '../chapters/content.js';
 import { insertChapters } from '../chapters/repo.js';
-import { storyListsChanged } from '../discovery/counts.js';
+import type { PublicStoryCounts } from '../discovery/counts.js';
 import type { CoverStore } from '../media/covers.js';
 import { progressOf } from '../reading/repo.js';
 import { storyNotFound } from './policy.js';
@@ -63,7 +63,14 @@ function chaptersForNewStory(chapters: NewStoryChapter[]) {
   return kept;
 }
 
-export function createStoryService({ db, covers }: AppDeps & { covers: CoverStore }) {
+export interface StoryServiceDeps {
+  db: Db;
+  covers: CoverStore;
+  /** The public lists' totals, adjusted as stories appear in them and leave them. */
+  storyCounts: PublicStoryCounts;
+}
+
+export function createStoryService({ db, covers, storyCounts }: StoryServiceDeps) {
   const k = db.kysely;
 
   /** Runs `work` on the locked story row; a story deleted meanwhile is a 404. */
@@ -155,7 +162,7 @@ export function createStoryService({ db, covers }: AppDeps & { covers: CoverStor
         await covers.remove(coverUrl);
         throw error;
       }
-      storyListsChanged(db, undefined, input);
+      storyCounts.storyChanged(undefined, input);
       return reload(id);
     },
 
@@ -182,7 +189,7 @@ export function createStoryService({ db, covers }: AppDeps & { covers: CoverStor
         return current;
       });
       const after = await reload(story.id);
-      storyListsChanged(db, before, after);
+      storyCounts.storyChanged(before, after);
       return after;
     },
 
@@ -218,7 +225,7 @@ export function createStoryService({ db, covers }: AppDeps & { covers: CoverStor
         await deleteStory(trx, current.id);
         return current;
       });
-      storyListsChanged(db, removed, undefined);
+      storyCounts.storyChanged(removed, undefined);
       await covers.remove(removed.cover_image);
     },
   };

@@ -1,6 +1,6 @@
 import { type DataExport, PRODUCT_NAME, resolveSettings } from '@storyloom/shared';
+import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { presentChapter } from '../chapters/presenter.js';
 import { canRead, canReadChapter } from '../stories/policy.js';
 import { tagsOf } from '../stories/repo.js';
@@ -22,7 +22,7 @@ import { findSettings } from './settings-repo.js';
  * its author keeps its id and the user's date, with title and author blanked; so does a read
  * chapter that went back to draft.
  */
-export function createExportService({ db }: AppDeps) {
+export function createExportService({ db }: { db: Db }) {
   const k = db.kysely;
 
   const ref = (viewer: UserRow, row: StoryRefRow) => {
@@ -117,3 +117,4 @@ export function createExportService({ db }: AppDeps) {
     },
   };
 }
+export type ExportService = ReturnType<typeof createExportService>;

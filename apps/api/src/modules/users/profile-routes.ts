@@ -9,8 +9,7 @@ import {
 } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
-import { createUserService } from './service.js';
+import type { Services } from '../../services.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
@@ -19,9 +18,8 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
  * `/users/me…` routes' module; the router prefers static segments anyway, so `/users/me`,
  * `/users/search` and the like never reach these.
  */
-export const profileRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate } = deps;
-  const users = createUserService(deps);
+export const profileRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, users } = services;
 
   app.get(
     '/users/:username',

@@ -23,12 +23,9 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { AppError, payloadTooLarge } from '../../lib/errors.js';
 import { limit } from '../../lib/rate-limit.js';
-import type { AuthRouteDeps } from '../auth/routes.js';
+import type { Services } from '../../services.js';
 import { readImageUpload } from '../media/uploads.js';
-import { createExportService } from './export.js';
 import { presentMe } from './presenter.js';
-import { createUserService } from './service.js';
-import { createSettingsService } from './settings.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -52,12 +49,9 @@ async function readPicture(request: Parameters<typeof readImageUpload>[0]) {
 }
 
 /** The signed-in user's own account: `/users/me/…`. */
-export const meRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  const { authenticate, auth, config } = deps;
+export const meRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { authenticate, auth, config, users, settings, exporter } = services;
   const f = config.rateLimitFactor;
-  const users = createUserService(deps);
-  const settings = createSettingsService(deps);
-  const exporter = createExportService(deps);
   const pictureLimit = limit(app, f, {
     name: 'profile-pic:write',
     max: 30,

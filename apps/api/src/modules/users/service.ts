@@ -7,16 +7,15 @@ import {
   type updateMeBody,
 } from '@storyloom/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
-import type { AppDeps } from '../../deps.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
-import { createCoverStore } from '../media/covers.js';
-import { mediaStorage } from '../media/storage.js';
+import type { CoverStore } from '../media/covers.js';
 import { coverUrlsOfAuthor, isFollowing } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
-import { createAvatarStore } from './avatars.js';
+import type { AvatarStore } from './avatars.js';
 import { presentProfile } from './presenter.js';
 import { accessTo, assertSeesProfile } from './privacy.js';
 import {
@@ -31,9 +30,15 @@ import {
 
 type Viewer = UserRow | null;
 
-export function createUserService({ db, config }: AppDeps) {
+export interface UserServiceDeps {
+  db: Db;
+  avatars: AvatarStore;
+  /** Removes the covers of a deleted account's stories. */
+  covers: CoverStore;
+}
+
+export function createUserService({ db, avatars, covers }: UserServiceDeps) {
   const k = db.kysely;
-  const avatars = createAvatarStore(mediaStorage(config));
 
   const reload = async (id: string): Promise<UserRow> => {
     const user = await findUserById(k, id);
@@ -113,7 +118,7 @@ export function createUserService({ db, config }: AppDeps) {
         await deleteUserCascade(trx, user.id);
         return { covers, profilePic: current?.profile_pic ?? null };
       });
-      await createCoverStore(mediaStorage(config)).remove(...files.covers);
+      await covers.remove(...files.covers);
       await avatars.remove(files.profilePic);
     },
   };

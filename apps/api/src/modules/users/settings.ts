@@ -1,5 +1,5 @@
 import { resolveSettings, type UpdateSettingsBody, type UserSettings } from '@storyloom/shared';
-import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../db/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { lockUser } from './repo.js';
@@ -9,7 +9,7 @@ import { findSettings, saveSettings } from './settings-repo.js';
  * The spec's settings object, kept on the server so it follows the user across devices.
  * Stored as JSON in user_settings; fields never saved read as the spec's defaults.
  */
-export function createSettingsService({ db }: AppDeps) {
+export function createSettingsService({ db }: { db: Db }) {
   const k = db.kysely;
   return {
     get: async (userId: string): Promise<UserSettings> =>

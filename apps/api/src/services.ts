@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import type { Mailer } from './lib/mailer.js';
+import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
+import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
+import { type AuthService, createAuthService } from './modules/auth/service.js';
+import { createTokenService } from './modules/auth/tokens.js';
+import { type ChapterService, createChapterService } from './modules/chapters/service.js';
+import { PublicStoryCounts } from './modules/discovery/counts.js';
+import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
+import { createCoverStore } from './modules/media/covers.js';
+import { mediaStorage } from './modules/media/storage.js';
+import { createReadingService, type ReadingService } from './modules/reading/service.js';
+import { createSearchService, type SearchService } from './modules/search/service.js';
+import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
+import { createSocialService, type SocialService } from './modules/social/service.js';
+import { createStoryService, type StoryService } from './modules/stories/service.js';
+import { createAvatarStore } from './modules/users/avatars.js';
+import { createExportService, type ExportService } from './modules/users/export.js';
+import { createUserService, type UserService } from './modules/users/service.js';
+import { createSettingsService, type SettingsService } from './modules/users/settings.js';
+
+/**
+ * Everything the route plugins use, built once per app by `createServices` (the composition
+ * root) and handed to each plugin as its options. A route file never builds a service, a store
+ * or a cache of its own, and nothing is kept in a module-level singleton.
+ */
+export interface Services {
+  config: Config;
+  db: Db;
+  /** preHandlers that resolve the bearer token to `request.user`. */
+  authenticate: Authenticator;
+  auth: AuthService;
+  /** Google sign-in; null when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
+  google: GoogleSignIn | null;
+  users: UserService;
+  settings: SettingsService;
+  exporter: ExportService;
+  stories: StoryService;
+  chapters: ChapterService;
+  social: SocialService;
+  reading: ReadingService;
+  discovery: DiscoveryService;
+  search: SearchService;
+  /** Link-preview tags of story and profile pages (docs/decisions/011-share-previews.md). */
+  pageMeta: PageMetaResolver;
+}
+
+export interface ServiceInputs {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
+  const tokens = createTokenService(config.jwtSecret);
+  const storage = mediaStorage(config);
+  const covers = createCoverStore(storage, log);
+  const avatars = createAvatarStore(storage, log);
+  // The public lists' totals: one per database, adjusted by this app's own story writes.
+  const storyCounts = new PublicStoryCounts(db);
+  const discovery = createDiscoveryService({ db, storyCounts });
+
+  return {
+    config,
+    db,
+    authenticate: createAuthenticator(db, tokens),
+    auth: createAuthService({ config, db, tokens, mailer, log }),
+    google: createGoogleSignIn(config),
+    users: createUserService({ db, avatars, covers }),
+    settings: createSettingsService({ db }),
+    exporter: createExportService({ db }),
+    stories: createStoryService({ db, covers, storyCounts }),
+    chapters: createChapterService({ db }),
+    social: createSocialService({ db }),
+    reading: createReadingService({ db }),
+    discovery,
+    search: createSearchService({ db, discovery, storyCounts }),
+    pageMeta: createPageMeta({ db, config }),
+  };
+}
