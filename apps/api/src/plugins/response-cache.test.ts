@@ -137,6 +137,26 @@ describe('response cache', () => {
   });
 });
 
+describe('response cache policies', () => {
+  it('are declared by the routes themselves: kept answers only for reads, counters only for writes', async () => {
+    const declared: { method: string; url: string; policy: string }[] = [];
+    const app = await createTestApp({
+      onRoute: (route) => {
+        const policy = route.config?.visitorCache;
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        if (policy) for (const method of methods) declared.push({ method, url: route.url, policy });
+      },
+    });
+    await app.close();
+    const kept = declared.filter((route) => route.policy === 'keep');
+    const counters = declared.filter((route) => route.policy === 'counters');
+    expect(kept.map((route) => route.url)).toContain('/api/stories/:id');
+    expect(counters.map((route) => route.url)).toContain('/api/stories/:id/like');
+    for (const route of kept) expect(['GET', 'HEAD']).toContain(route.method);
+    for (const route of counters) expect(['POST', 'DELETE']).toContain(route.method);
+  });
+});
+
 describe('response cache expiry', () => {
   // `keep` reads only the reply's headers.
   const reply = {

@@ -13,6 +13,8 @@ import fp from 'fastify-plugin';
  * - Only requests without credentials are served from or stored in it; signed-in answers carry
  *   the reader's own likes, saves and progress, and are never kept.
  * - Only 200 answers are kept, so a story that is private or gone is never served from here.
+ * - A route says in its own options whether its answers are kept: `config: { visitorCache }`
+ *   (see `VisitorCachePolicy`), read through `routeOptions`, so renaming a path cannot drop it.
  * - Every successful write on this node empties it at once (before its answer is sent), except
  *   the writes that only move counters (reads, likes, saves, follows): counts a visitor sees may
  *   lag by up to `ttlMs`, as may writes committed by another node.
@@ -37,29 +39,6 @@ export interface ResponseCacheOptions {
 
 /** The share of `ttlMs` by which an answer's lifetime may be shortened at random. */
 const EXPIRY_SPREAD = 0.2;
-
-/** The visitor reads kept (routes as registered, under /api). */
-const CACHED_ROUTES = new Set([
-  '/api/stories',
-  '/api/stories/search',
-  '/api/stories/:id',
-  '/api/stories/:id/similar',
-  '/api/chapters/by-story/:id',
-  '/api/chapters/:id',
-  '/api/users/:username',
-  '/api/users/:username/stories',
-]);
-
-/** Writes that only change counters: they leave the cache alone (counts lag by at most ttlMs). */
-const COUNTER_WRITES = new Set([
-  'POST /api/chapters/:id/progress',
-  'POST /api/stories/:id/like',
-  'DELETE /api/stories/:id/like',
-  'POST /api/library/:storyId',
-  'DELETE /api/library/:storyId',
-  'POST /api/users/:username/follow',
-  'POST /api/users/:username/unfollow',
-]);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -199,14 +178,25 @@ export function cachingServer(cache: ResponseCache) {
   };
 }
 
+/**
+ * How the visitors' cache treats a route, declared in the route's `config`:
+ * - `'keep'`: a public read every visitor gets alike; a visitor's 200 answer is kept.
+ * - `'counters'`: a write that only moves counters; kept answers stay (counts lag by ttlMs).
+ * Unset, a read is never kept and a successful write empties the cache.
+ */
+export type VisitorCachePolicy = 'keep' | 'counters';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    visitorCache?: VisitorCachePolicy;
+  }
   interface FastifyRequest {
     /** The cache generation a cacheable read started in; undefined when not cacheable. */
     responseCacheGeneration?: number;
   }
 }
 
-/** Stores visitors' answers to the cached routes and empties the cache on writes. */
+/** Stores visitors' answers to the routes marked 'keep' and empties the cache on writes. */
 export const responseCache = fp(async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
   const { cache } = opts;
 
@@ -218,7 +208,7 @@ export const responseCache = fp(async (app: FastifyInstance, opts: { cache: Resp
     if (
       request.method === 'GET' &&
       request.headers.authorization === undefined &&
-      CACHED_ROUTES.has(request.routeOptions.url ?? '')
+      request.routeOptions.config.visitorCache === 'keep'
     ) {
       request.responseCacheGeneration = cache.generation;
     }
@@ -226,8 +216,8 @@ export const responseCache = fp(async (app: FastifyInstance, opts: { cache: Resp
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!READ_METHODS.has(request.method)) {
-      const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-      if (reply.statusCode < 400 && !COUNTER_WRITES.has(route)) cache.clear();
+      const countersOnly = request.routeOptions.config.visitorCache === 'counters';
+      if (reply.statusCode < 400 && !countersOnly) cache.clear();
       return payload;
     }
     const started = request.responseCacheGeneration;

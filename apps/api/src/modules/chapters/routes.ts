@@ -61,6 +61,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<Services> = async (app, servic
         response: { 200: envelope(z.array(chapter)), ...errors },
       },
       preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => {
       const story = await chapters.findStory(request.params.id);
@@ -80,6 +81,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<Services> = async (app, servic
         response: { 200: envelope(chapter), ...errors },
       },
       preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => {
       const { found, story } = await load(request.params.id);

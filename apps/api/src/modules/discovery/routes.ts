@@ -34,6 +34,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
         response: { 200: envelope(paged(story)), ...errors },
       },
       preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => ok(await discovery.list(request.query, request.user)),
   );
@@ -50,6 +51,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
         response: { 200: envelope(z.array(story)), ...errors },
       },
       preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => {
       const found = await discovery.findStory(request.params.id);

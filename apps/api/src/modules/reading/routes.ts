@@ -47,6 +47,7 @@ export const readingRoutes: FastifyPluginAsyncZod<Services> = async (app, servic
         response: { 200: envelope(progressResult), ...errors },
       },
       preHandler: [progressLimit, authenticate.optional],
+      config: { visitorCache: 'counters' },
     },
     async (request) => {
       const chapter = await chapters.find(request.params.id);

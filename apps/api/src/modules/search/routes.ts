@@ -37,6 +37,7 @@ export const searchRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         response: { 200: envelope(paged(story)), ...errors },
       },
       preHandler: [searchLimit, authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => ok(await search.stories(request.query, request.user)),
   );

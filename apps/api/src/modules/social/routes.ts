@@ -59,6 +59,7 @@ export const socialRoutes: FastifyPluginAsyncZod<Services> = async (app, service
           response: { 200: envelope(followResult), ...errors },
         },
         preHandler: signedIn.preHandler,
+        config: { visitorCache: 'counters' },
       },
       async (request) => {
         const target = await users.findByNameOrId(request.params.username);
@@ -105,6 +106,7 @@ export const socialRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         response: { 200: envelope(likeResult), ...errors },
       },
       preHandler: signedIn.preHandler,
+      config: { visitorCache: 'counters' },
     },
     async (request) =>
       ok(await social.like(request.user!, request.params.id), PEOPLE_MESSAGES.liked),
@@ -121,6 +123,7 @@ export const socialRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         response: { 200: envelope(likeResult), ...errors },
       },
       preHandler: signedIn.preHandler,
+      config: { visitorCache: 'counters' },
     },
     async (request) =>
       ok(await social.unlike(request.user!, request.params.id), PEOPLE_MESSAGES.unliked),
@@ -152,6 +155,7 @@ export const socialRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         response: { 200: envelope(saveResult), ...errors },
       },
       preHandler: signedIn.preHandler,
+      config: { visitorCache: 'counters' },
     },
     async (request) =>
       ok(await social.save(request.user!, request.params.storyId), PEOPLE_MESSAGES.saved),
@@ -168,6 +172,7 @@ export const socialRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         response: { 200: envelope(saveResult), ...errors },
       },
       preHandler: signedIn.preHandler,
+      config: { visitorCache: 'counters' },
     },
     async (request) =>
       ok(await social.unsave(request.user!, request.params.storyId), PEOPLE_MESSAGES.unsaved),

@@ -136,6 +136,7 @@ export const storyRoutes: FastifyPluginAsyncZod<Services> = async (app, services
         response: { 200: envelope(storyDetail), ...errors },
       },
       preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => {
       const found = await stories.find(request.params.id);

@@ -31,6 +31,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Services> = async (app, servic
         response: { 200: envelope(profile), ...errors },
       },
       preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => {
       const user = await users.findByNameOrId(request.params.username);
@@ -50,6 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Services> = async (app, servic
         response: { 200: envelope(paged(story)), ...errors },
       },
       preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
     },
     async (request) => {
       const user = await users.findByNameOrId(request.params.username);
