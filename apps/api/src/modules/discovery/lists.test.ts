@@ -5,7 +5,7 @@ import type { StoriesTable } from '../../db/types.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
-import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../stories/trending.js';
+import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../stories/ranking.js';
 
 let t: TestApp;
 beforeAll(async () => {

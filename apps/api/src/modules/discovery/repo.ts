@@ -120,22 +120,6 @@ export async function popularAuthorIds(db: Exec, count: number): Promise<string[
   return [...new Set(rows.map((row) => row.author_id))];
 }
 
-/** Which of `userIds` `followerId` follows. */
-export async function followedAmong(
-  db: Exec,
-  followerId: string,
-  userIds: string[],
-): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('follows')
-    .select('followee_id')
-    .where('follower_id', '=', followerId)
-    .where('followee_id', 'in', userIds)
-    .execute();
-  return new Set(rows.map((row) => row.followee_id));
-}
-
 /** Users by id, in the order of `ids`. */
 export async function usersInOrder(db: Exec, ids: string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];

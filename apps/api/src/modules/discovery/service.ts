@@ -10,13 +10,13 @@ import type { Db } from '../../db/index.js';
 import type { StoryRow, UserRow } from '../../db/types.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { followedAmong } from '../social/repo.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
 import { userSummaries } from './people.js';
 import {
   countFollowingFeed,
-  followedAmong,
   followingFeedIdsQuery,
   popularAuthorIds,
   publicStoriesInOrder,

@@ -15,6 +15,7 @@ import { findChapterById } from '../chapters/repo.js';
 import {
   assertCanRead,
   assertCanReadChapter,
+  canReadChapter,
   chapterNotFound,
   isAuthor,
 } from '../stories/policy.js';
@@ -80,7 +81,8 @@ export function createReadingService({ db }: { db: Db }) {
         assertCanReadChapter(user, locked, current);
         const own = isAuthor(user, locked);
         let counted = false;
-        const countable = !own && locked.visibility === 'public' && current.published === 1;
+        // Only what every visitor may read counts: a public story's published chapter.
+        const countable = !own && canReadChapter(null, locked, current);
         if (countable) {
           counted = await insertRead(trx, {
             chapterId: current.id,

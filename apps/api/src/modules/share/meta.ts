@@ -2,6 +2,9 @@ import { PRODUCT_NAME, resolveSettings } from '@storyloom/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { isUuid } from '../../lib/ids.js';
+import { canRead } from '../stories/policy.js';
+import { accessOf } from '../users/privacy.js';
+import { parseStoredSettings } from '../users/settings-repo.js';
 import { profileCard, storyCard } from './repo.js';
 
 /**
@@ -131,7 +134,8 @@ export function createPageMeta({ db, config }: { db: Db; config: Pick<Config, 'p
 
     if (target.kind === 'story') {
       const story = await storyCard(db.kysely, target.id);
-      if (story?.visibility !== 'public') return null;
+      // What every visitor may read: a signed-out viewer in the read policy.
+      if (!story || !canRead(null, story)) return null;
       return {
         title: story.title,
         description:
@@ -149,13 +153,9 @@ export function createPageMeta({ db, config }: { db: Db; config: Pick<Config, 'p
       isUuid(target.name) ? { id: target.name.toLowerCase() } : { username: target.name },
     );
     if (!user) return null;
-    let stored: unknown;
-    try {
-      stored = user.settings ? (JSON.parse(user.settings) as unknown) : undefined;
-    } catch {
-      stored = undefined;
-    }
-    if (resolveSettings(stored).profileVisibility !== 'public') return null;
+    // Shown to everyone: what the privacy rule lets a signed-out visitor see in full.
+    const settings = resolveSettings(parseStoredSettings(user.settings));
+    if (!accessOf(null, user.id, settings, false).full) return null;
     return {
       title: user.username,
       description: summarize(user.bio ?? '') || `Stories by ${user.username} on ${PRODUCT_NAME}.`,

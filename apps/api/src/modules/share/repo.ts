@@ -14,6 +14,7 @@ export function storyCard(db: Exec, id: string) {
       's.description',
       's.genre',
       's.visibility',
+      's.author_id',
       's.cover_image',
       'u.username',
     ])

@@ -4,8 +4,8 @@ import type { Database } from '../../db/types.js';
 type Exec = Kysely<Database> | Transaction<Database>;
 
 /** The stored JSON, parsed; undefined when the user never saved settings (or it is unreadable). */
-function parse(json: string | undefined): unknown {
-  if (json === undefined) return undefined;
+export function parseStoredSettings(json: string | null | undefined): unknown {
+  if (json === undefined || json === null) return undefined;
   try {
     return JSON.parse(json) as unknown;
   } catch {
@@ -19,7 +19,7 @@ export async function findSettings(db: Exec, userId: string): Promise<unknown> {
     .select('settings')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return parse(row?.settings);
+  return parseStoredSettings(row?.settings);
 }
 
 /** Stored settings of many users in one query; users without a row are absent from the map. */
@@ -30,7 +30,7 @@ export async function settingsOfMany(db: Exec, userIds: string[]): Promise<Map<s
     .select(['user_id', 'settings'])
     .where('user_id', 'in', [...new Set(userIds)])
     .execute();
-  return new Map(rows.map((row) => [row.user_id, parse(row.settings)]));
+  return new Map(rows.map((row) => [row.user_id, parseStoredSettings(row.settings)]));
 }
 
 export async function saveSettings(
