@@ -1,4 +1,4 @@
-import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/trending.js';
+import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/ranking.js';
 import type { ChapterPlan, StoryContext, StoryRows } from './context.js';
 import { DAY, DEMO_USER, iso, MINUTE } from './plan.js';
 import type { Rng } from './random.js';

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import { sanitizeChapterHtml } from '../modules/chapters/content.js';
 import { searchStoryIds } from '../modules/search/repo.js';
 import { searchTerms } from '../modules/search/terms.js';
-import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/trending.js';
+import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/ranking.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { DEFERRED_TABLES, type SeedSummary, seedLibrary } from './library.js';

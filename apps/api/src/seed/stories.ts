@@ -1,6 +1,6 @@
 import { COPYRIGHTS, type Genre, STORY_LANGUAGES } from '@storyloom/shared';
 import { newId } from '../lib/ids.js';
-import { TRENDING_WEIGHTS, trendingEvent } from '../modules/stories/trending.js';
+import { popularScore, TRENDING_WEIGHTS, trendingEvent } from '../modules/stories/ranking.js';
 import { addActivity } from './activity.js';
 import type { ChapterPlan, StoryContext, StoryRows } from './context.js';
 import { DAY, HOUR, iso, MINUTE, STREAM, storyHeader } from './plan.js';
@@ -159,7 +159,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
     votes_count: activity.votes,
     comments_count: 0,
     chapters_count: published.length,
-    popular_score: reads + 10 * activity.votes,
+    popular_score: popularScore(reads, activity.votes),
     trending_score: activity.trending,
     allow_comments: rng.chance(0.95) ? 1 : 0,
     mature_content: rng.chance(matureRisk) ? 1 : 0,

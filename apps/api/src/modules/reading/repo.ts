@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow } from '../../db/types.js';
-import { TRENDING_WEIGHTS, trendingAddSql, trendingEvent } from '../stories/trending.js';
+import { readCounted } from '../stories/ranking.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -45,8 +45,8 @@ export async function insertRead(
 }
 
 /**
- * A counted read moves the story's reads_count, popular_score (+1) and trending_score (a read
- * event now) and the chapter's reads_count: in the transaction that inserted the read.
+ * A counted read moves the story's reads_count and ranking (stories/ranking.ts) and the
+ * chapter's reads_count: in the transaction that inserted the read.
  */
 export async function countRead(
   db: Exec,
@@ -57,11 +57,7 @@ export async function countRead(
 ): Promise<void> {
   await db
     .updateTable('stories')
-    .set((eb) => ({
-      reads_count: eb('reads_count', '+', 1),
-      popular_score: eb('popular_score', '+', 1),
-      trending_score: trendingAddSql(dialect, trendingEvent(TRENDING_WEIGHTS.read, at)),
-    }))
+    .set((eb) => readCounted(eb, dialect, at))
     .where('id', '=', storyId)
     .execute();
   await db

@@ -1,11 +1,10 @@
-import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow, UserRow } from '../../db/types.js';
+import { likeAdded, likeRemoved } from '../stories/ranking.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 export type Reaction = 'likes' | 'saves';
-
-/** popular_score = reads_count + 10 × votes_count (the lifetime "popular" order). */
-export const POPULAR_PER_LIKE = 10;
 
 // ---- follows -------------------------------------------------------------------------------
 
@@ -178,22 +177,23 @@ export async function deleteReaction(db: Exec, table: Reaction, userId: string, 
   return Number(result.numDeletedRows) > 0;
 }
 
-/** votes_count and popular_score move with a like; a like also adds a trending event. */
-export async function adjustVotes(
+/** A new like moves the story's votes_count and ranking (stories/ranking.ts). */
+export async function countLike(
   db: Exec,
+  dialect: DialectName,
   storyId: string,
-  delta: 1 | -1,
-  trending: RawBuilder<number> | null,
+  at: string,
 ): Promise<void> {
   await db
     .updateTable('stories')
-    .set((eb) => ({
-      votes_count: eb('votes_count', '+', delta),
-      popular_score: eb('popular_score', '+', delta * POPULAR_PER_LIKE),
-      ...(trending ? { trending_score: trending } : {}),
-    }))
+    .set((eb) => likeAdded(eb, dialect, at))
     .where('id', '=', storyId)
     .execute();
+}
+
+/** A removed like takes its votes back (not its trending event: see stories/ranking.ts). */
+export async function uncountLike(db: Exec, storyId: string): Promise<void> {
+  await db.updateTable('stories').set(likeRemoved).where('id', '=', storyId).execute();
 }
 
 export async function votesOf(db: Exec, storyId: string): Promise<number> {

@@ -17,13 +17,12 @@ import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanRead } from '../stories/policy.js';
 import { findStoryById } from '../stories/repo.js';
-import { TRENDING_WEIGHTS, trendingAddSql, trendingEvent } from '../stories/trending.js';
 import { storyViews } from '../stories/views.js';
 import { presentUserCard } from '../users/presenter.js';
 import { accessToMany, assertSeesProfile } from '../users/privacy.js';
 import {
   adjustFollowCounts,
-  adjustVotes,
+  countLike,
   deleteFollow,
   deleteReaction,
   followCounts,
@@ -33,6 +32,7 @@ import {
   insertReaction,
   type Reaction,
   reactedStoriesPage,
+  uncountLike,
   votesOf,
 } from './repo.js';
 
@@ -126,17 +126,15 @@ export function createSocialService({ db }: { db: Db }) {
       onReadableStory(viewer, storyId, async (trx, story) => {
         const now = nowIso();
         if (await insertReaction(trx, 'likes', viewer.id, story.id, now)) {
-          const event = trendingEvent(TRENDING_WEIGHTS.like, now);
-          await adjustVotes(trx, story.id, 1, trendingAddSql(db.dialect, event));
+          await countLike(trx, db.dialect, story.id, now);
         }
         return { liked: true, votes_count: await votesOf(trx, story.id) };
       }),
 
-    /** Unliking does not take the trending event back (docs/decisions/003). */
     unlike: (viewer: UserRow, storyId: string): Promise<LikeResult> =>
       onReadableStory(viewer, storyId, async (trx, story) => {
         if (await deleteReaction(trx, 'likes', viewer.id, story.id)) {
-          await adjustVotes(trx, story.id, -1, null);
+          await uncountLike(trx, story.id);
         }
         return { liked: false, votes_count: await votesOf(trx, story.id) };
       }),

@@ -1,19 +1,31 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/index.js';
+import type { Database } from '../../db/types.js';
 
 /**
- * Trending is a time-decayed sum of reads and likes, kept in log space so it never needs a
- * periodic decay job and never overflows (docs/decisions/003-trending-score.md):
+ * What moves a story in the ranked lists: every rule of `popular_score` and `trending_score`
+ * lives here, and the repos that record reads, likes and publications call it.
+ *
+ * Popular is lifetime: popular_score = reads_count + 10 × votes_count.
+ *
+ * Trending is a time-decayed sum of publication, reads and likes, kept in log space so it never
+ * needs a periodic decay job and never overflows (docs/decisions/003-trending-score.md):
  *
  *   score = ln( Σ weight · e^((t_event − epoch) / τ) )
  *
  * Ordering by it equals ordering by Σ weight · e^(−age/τ) at any moment. An event is added with
- * log-sum-exp: score' = max(s, x) + ln(1 + e^(min(s, x) − max(s, x))).
+ * log-sum-exp: score' = max(s, x) + ln(1 + e^(min(s, x) − max(s, x))). Unliking does not take
+ * the like's trending event back (it happened); the event ages out instead.
  */
+export const POPULAR_WEIGHTS = { read: 1, like: 10 } as const;
 export const TRENDING_EPOCH_MS = Date.parse('2026-01-01T00:00:00Z');
 /** e-folding time: an event's weight falls to 1/e after 2 days (half-life ≈ 33 h). */
 export const TRENDING_TAU_MS = 48 * 3600 * 1000;
 export const TRENDING_WEIGHTS = { read: 1, like: 3, publish: 1 } as const;
+
+/** A story's popular_score from its counts (bulk loads write it directly). */
+export const popularScore = (reads: number, likes: number): number =>
+  reads * POPULAR_WEIGHTS.read + likes * POPULAR_WEIGHTS.like;
 
 /** The log-space value of one event of `weight` at `at`. */
 export function trendingEvent(weight: number, at: Date | string | number): number {
@@ -40,3 +52,31 @@ export function trendingAddSql(dialect: DialectName, event: number): RawBuilder<
       : sql`min(trending_score, ${event})`;
   return sql<number>`(${hi} + ln(1 + exp(${lo} - ${hi})))`;
 }
+
+type Stories = ExpressionBuilder<Database, 'stories'>;
+
+/** The first time a story is public it gets its publication date and a trending event. */
+export const firstPublication = (now: string) => ({
+  published_at: now,
+  trending_score: trendingEvent(TRENDING_WEIGHTS.publish, now),
+});
+
+/** The columns a counted read changes on its story, for `updateTable('stories').set(…)`. */
+export const readCounted = (eb: Stories, dialect: DialectName, at: string) => ({
+  reads_count: eb('reads_count', '+', 1),
+  popular_score: eb('popular_score', '+', POPULAR_WEIGHTS.read),
+  trending_score: trendingAddSql(dialect, trendingEvent(TRENDING_WEIGHTS.read, at)),
+});
+
+/** The columns a new like changes on its story. */
+export const likeAdded = (eb: Stories, dialect: DialectName, at: string) => ({
+  votes_count: eb('votes_count', '+', 1),
+  popular_score: eb('popular_score', '+', POPULAR_WEIGHTS.like),
+  trending_score: trendingAddSql(dialect, trendingEvent(TRENDING_WEIGHTS.like, at)),
+});
+
+/** The columns a removed like (an unlike, or its liker's account deleted) changes. */
+export const likeRemoved = (eb: Stories) => ({
+  votes_count: eb('votes_count', '-', 1),
+  popular_score: eb('popular_score', '-', POPULAR_WEIGHTS.like),
+});

@@ -19,6 +19,7 @@ import type { PublicStoryCounts } from '../discovery/counts.js';
 import type { CoverStore } from '../media/covers.js';
 import { progressOf } from '../reading/repo.js';
 import { storyNotFound } from './policy.js';
+import { firstPublication } from './ranking.js';
 import {
   adjustStoriesCount,
   deleteStory,
@@ -29,7 +30,6 @@ import {
   replaceTags,
   updateStory,
 } from './repo.js';
-import { TRENDING_WEIGHTS, trendingEvent } from './trending.js';
 import { storyViews } from './views.js';
 
 type Viewer = { id: string } | null;
@@ -43,12 +43,6 @@ function settingsColumns(input: StorySettingsInput) {
   if (input.copyright !== undefined) out.copyright = input.copyright;
   return out;
 }
-
-/** The first time a story is public it gets its publication date and a trending event. */
-const firstPublication = (now: string) => ({
-  published_at: now,
-  trending_score: trendingEvent(TRENDING_WEIGHTS.publish, now),
-});
 
 /** Chapters sent with a new story: sanitized, blank ones dropped; at least one must remain. */
 function chaptersForNewStory(chapters: NewStoryChapter[]) {

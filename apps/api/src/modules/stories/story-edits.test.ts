@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { call, createStory, storyBody } from '../../test/stories.js';
-import { TRENDING_WEIGHTS, trendingEvent } from './trending.js';
+import { TRENDING_WEIGHTS, trendingEvent } from './ranking.js';
 
 let t: TestApp;
 beforeAll(async () => {

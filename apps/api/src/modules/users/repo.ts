@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, NewUser, StoryRow, UserRow, UserUpdate } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-import { POPULAR_PER_LIKE } from '../social/repo.js';
+import { likeRemoved } from '../stories/ranking.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -76,10 +76,7 @@ export async function deleteUserCascade(trx: Transaction<Database>, id: string):
     .execute();
   await trx
     .updateTable('stories')
-    .set((eb) => ({
-      votes_count: eb('votes_count', '-', 1),
-      popular_score: eb('popular_score', '-', POPULAR_PER_LIKE),
-    }))
+    .set(likeRemoved)
     .where('id', 'in', trx.selectFrom('likes').select('story_id').where('user_id', '=', id))
     .where('author_id', '<>', id)
     .execute();
