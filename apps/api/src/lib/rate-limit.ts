@@ -47,3 +47,7 @@ export const byEmailField =
     const value = (request.body as Record<string, unknown> | undefined)?.[field];
     return typeof value === 'string' ? value.trim().toLowerCase() : null;
   };
+
+/** Keys a limit by the signed-in caller (a visitor falls back to the client's address). */
+export const byUser = (request: { user: { id: string } | null }): string | null =>
+  request.user?.id ?? null;

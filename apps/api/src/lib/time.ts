@@ -1,2 +1,5 @@
 /** Timestamps travel and are stored as ISO-8601 UTC strings on both databases. */
 export const nowIso = (): string => new Date().toISOString();
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;

@@ -5,7 +5,6 @@ import {
   AUTH_MESSAGES,
   authProvidersResponse,
   envelope,
-  errorEnvelope,
   forgotPasswordBody,
   me,
   refreshBody,
@@ -19,15 +18,15 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { byEmailField, limit } from '../../lib/rate-limit.js';
+import { errorResponses } from '../../lib/route-schema.js';
+import { HOUR, MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 import { presentMe } from '../users/presenter.js';
 import { type PendingLogin, userForGoogleIdentity } from './google.js';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const PENDING_COOKIE = 'sl_oidc';
 const messageOnly = envelope(z.null());
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
+const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const { auth, authenticate, google, config } = services;
@@ -193,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
         tags: ['auth'],
         summary: 'Revoke every token of the caller (Sign Out of All Devices)',
         security: [{ bearer: [] }],
-        response: { 200: messageOnly, 401: errorEnvelope },
+        response: { 200: messageOnly, ...errorResponses(401) },
       },
       preHandler: [authenticate.required],
     },

@@ -3,7 +3,6 @@ import {
   chaptersByStoryQuery,
   createChapterBody,
   envelope,
-  errorEnvelope,
   idParams,
   STORY_MESSAGES,
   updateChapterBody,
@@ -11,7 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { limit } from '../../lib/rate-limit.js';
+import { byUser, limit } from '../../lib/rate-limit.js';
+import { bearer, errorResponses } from '../../lib/route-schema.js';
+import { MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 import {
   assertCanEdit,
@@ -23,15 +24,7 @@ import {
 } from '../stories/policy.js';
 import { presentChapter } from './presenter.js';
 
-const MINUTE = 60_000;
-const bearer = [{ bearer: [] }];
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 export const chapterRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const { authenticate, config, chapters } = services;
@@ -40,7 +33,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<Services> = async (app, servic
     name: 'chapters:write',
     max: 300,
     windowMs: MINUTE,
-    key: (request) => request.user?.id ?? null,
+    key: byUser,
   });
 
   /** The chapter and its story, or the 404 the caller may see. */

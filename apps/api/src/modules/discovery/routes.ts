@@ -1,6 +1,5 @@
 import {
   envelope,
-  errorEnvelope,
   idParams,
   paged,
   similarQuery,
@@ -13,11 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
+import { bearer, errorResponses } from '../../lib/route-schema.js';
 import type { Services } from '../../services.js';
 import { assertCanRead } from '../stories/policy.js';
 
-const bearer = [{ bearer: [] }];
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 404);
 
 /** Browsing: the public story lists, 'More Like This', the Following feed, suggested authors. */
 export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {

@@ -1,7 +1,6 @@
 import {
   continueReading,
   envelope,
-  errorEnvelope,
   idParams,
   paged,
   pageQuery,
@@ -12,12 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { limit } from '../../lib/rate-limit.js';
+import { bearer, errorResponses } from '../../lib/route-schema.js';
+import { MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 import { assertCanReadChapter, chapterNotFound } from '../stories/policy.js';
 
-const MINUTE = 60_000;
-const bearer = [{ bearer: [] }];
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
+const errors = errorResponses(400, 401, 404, 429);
 
 /** Reading: counting reads, the reader's position, Continue Reading and the caller's stats. */
 export const readingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {

@@ -1,6 +1,5 @@
 import {
   envelope,
-  errorEnvelope,
   paged,
   story,
   storySearchQuery,
@@ -11,10 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { limit } from '../../lib/rate-limit.js';
+import { errorResponses } from '../../lib/route-schema.js';
+import { MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 
-const MINUTE = 60_000;
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope };
+const errors = errorResponses(400, 401, 429);
 
 /** `GET /stories/search` and the search box's author lookup, `GET /users/search`. */
 export const searchRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {

@@ -1,6 +1,5 @@
 import {
   envelope,
-  errorEnvelope,
   followResult,
   idParams,
   likeResult,
@@ -15,19 +14,12 @@ import {
 } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
-import { limit } from '../../lib/rate-limit.js';
+import { byUser, limit } from '../../lib/rate-limit.js';
+import { bearer, errorResponses } from '../../lib/route-schema.js';
+import { MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 
-const MINUTE = 60_000;
-const bearer = [{ bearer: [] }];
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-};
-const byUser = (request: { user: { id: string } | null }) => request.user?.id ?? null;
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** Follows (`/users/{username}/…`), likes (`/stories/{id}/like`) and saves (`/library`). */
 export const socialRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import {
   createStoryBody,
   envelope,
-  errorEnvelope,
   idParams,
   LIMITS,
   STORY_MESSAGES,
@@ -13,23 +12,16 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { limit } from '../../lib/rate-limit.js';
+import { byUser, limit } from '../../lib/rate-limit.js';
+import { bearer, errorResponses } from '../../lib/route-schema.js';
+import { MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 import { multipartBody, readImageUpload } from '../media/uploads.js';
 import { assertCanEdit, assertCanRead } from './policy.js';
 
-const MINUTE = 60_000;
 const COVER_FIELDS = ['cover', 'file'];
-const bearer = [{ bearer: [] }];
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-};
-const uploadErrors = { ...errors, 413: errorEnvelope, 415: errorEnvelope };
-const byUser = (request: { user: { id: string } | null }) => request.user?.id ?? null;
+const errors = errorResponses(400, 401, 403, 404, 429);
+const uploadErrors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 
 export const storyRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const { authenticate, config, stories } = services;

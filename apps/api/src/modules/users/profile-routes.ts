@@ -1,17 +1,10 @@
-import {
-  envelope,
-  errorEnvelope,
-  paged,
-  pageQuery,
-  profile,
-  story,
-  usernameParams,
-} from '@storyloom/shared';
+import { envelope, paged, pageQuery, profile, story, usernameParams } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import { errorResponses } from '../../lib/route-schema.js';
 import type { Services } from '../../services.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Other people's profiles: `/users/{username}` (or a user id). Registered after the static

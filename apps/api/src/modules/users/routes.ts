@@ -3,7 +3,6 @@ import {
   changePasswordBody,
   dataExport,
   envelope,
-  errorEnvelope,
   exportFileName,
   LIMITS,
   me,
@@ -22,19 +21,17 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { AppError, payloadTooLarge } from '../../lib/errors.js';
-import { limit } from '../../lib/rate-limit.js';
+import { byUser, limit } from '../../lib/rate-limit.js';
+import { bearer, errorResponses } from '../../lib/route-schema.js';
+import { HOUR, MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 import { readImageUpload } from '../media/uploads.js';
 import { presentMe } from './presenter.js';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope };
-const uploadErrors = { ...errors, 413: errorEnvelope, 415: errorEnvelope };
-const bearer = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 429);
+const uploadErrors = errorResponses(400, 401, 413, 415, 429);
 /** The spec's client sends `file`; `profile_pic` and `image` are accepted too. */
 const PICTURE_FIELDS = ['file', 'profile_pic', 'image'];
-const byUser = (request: { user: { id: string } | null }) => request.user?.id ?? null;
 
 /** Reads the picture; an upload over 5 MB gets the spec's profile picture message. */
 async function readPicture(request: Parameters<typeof readImageUpload>[0]) {
