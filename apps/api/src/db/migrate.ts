@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
@@ -7,7 +7,10 @@ type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
 };
 
-/** Migrations in order. Numbered, forward-only; add new ones at the end. */
+/**
+ * Migrations in order. Numbered, forward-only; add new ones at the end, and never change one
+ * that has shipped (docs/decisions/015-schema-changes.md).
+ */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001_initial': m001,
   '002_search': m002,
@@ -25,10 +28,28 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
+
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export function migrateToLatest(db: Db): Promise<string[]> {
+  return run(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to `name` and no further: the schema an earlier release shipped with,
+ * for the tests that upgrade a database holding that release's data.
+ */
+export function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  if (!MIGRATION_NAMES.includes(name)) throw new Error(`No migration named ${name}`);
+  return run(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function run(
+  db: Db,
+  step: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await step(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDb, type Db } from '../db/index.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
 
 export type TestDbKind = 'sqlite' | 'postgres';
 
@@ -31,15 +31,19 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** A fresh, migrated database for one test file, removed again by cleanup(). */
-export async function createTestDb(): Promise<TestDb> {
+/**
+ * A fresh, migrated database for one test file, removed again by cleanup(). With `upTo`, the
+ * migrations stop at that one (the schema of an earlier release).
+ */
+export async function createTestDb(options: { upTo?: string } = {}): Promise<TestDb> {
+  const migrate = (db: Db) => (options.upTo ? migrateUpTo(db, options.upTo) : migrateToLatest(db));
   if (testDbKind() === 'postgres') {
     const name = `storyloom_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     await adminQuery(`create database ${name}`);
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
     const db = createDb({ kind: 'postgres', url: url.toString() });
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       location: url.toString(),
@@ -51,7 +55,7 @@ export async function createTestDb(): Promise<TestDb> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'storyloom-test-'));
   const db = createDb({ kind: 'sqlite', file: join(dir, 'test.db') });
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     location: dir,
