@@ -3,7 +3,7 @@
 export const PRODUCT_NAME = 'Storyloom';
 export const PRODUCT_TAGLINE = 'Stories worth staying up for';
 
-/** The story-form genre list (spec §3). */
+/** The genres a story can have, in the story form's order. */
 export const GENRES = [
   'Romance',
   'Fantasy',
@@ -22,7 +22,7 @@ export const GENRES = [
 ] as const;
 export type Genre = (typeof GENRES)[number];
 
-/** Genres in the top bar's Browse menu (spec §2, 12 of them). */
+/** The 12 genres the top bar's Browse menu lists. */
 export const BROWSE_GENRES = [
   'Romance',
   'Fantasy',
@@ -101,10 +101,10 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const RESERVED_USERNAMES: readonly string[] = ['me', 'search', 'suggested'];
 export const isReservedUsername = (username: string) =>
   RESERVED_USERNAMES.includes(username.toLowerCase());
-/** The spec's "valid simple pattern" for emails. */
+/** A simple validity check for emails: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Client-side timings from the spec (§9). */
+/** Client-side timings: request time-out, toast duration, rotations and redirects. */
 export const TIMINGS = {
   requestTimeoutMs: 30_000,
   toastDurationMs: 5_000,
@@ -114,7 +114,7 @@ export const TIMINGS = {
   createSkeletonMs: 500,
 } as const;
 
-/** Keys under which the web app keeps state in browser storage (spec §3). */
+/** Keys under which the web app keeps state in browser storage. */
 export const STORAGE_KEYS = {
   auth: 'auth-storage',
   settings: 'user-settings',
@@ -133,7 +133,7 @@ export const DISCOVERY = {
   resultWindow: 10_000,
   similarMax: 4,
   suggestedAuthorsMax: 5,
-  /** Suggested authors come from this many most popular stories (spec §9). */
+  /** Suggested authors come from this many most popular stories. */
   suggestedFromPopular: 20,
   userSearchMax: 20,
   userSearchDefault: 8,

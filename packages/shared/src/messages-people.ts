@@ -1,6 +1,6 @@
 /**
- * Profiles, follows, likes, saves, settings and data export (spec §2, §4, §5, §8), word for word
- * where the spec gives them. Zod-free, so the web bundle can import strings alone.
+ * Profiles, follows, likes, saves, settings and data export: what users read, word for word as
+ * the product specifies it where it does. Zod-free, so the web bundle can import strings alone.
  */
 export const PEOPLE_MESSAGES = {
   userNotFound: 'User not found',

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from './constants.js';
 
-/** Spec §5, §6 and §8 messages word for word (toast title / description pairs), plus our own. */
+/** Stories, chapters, covers and the editor: toast title / description pairs and field errors. */
 export const STORY_MESSAGES = {
   titleRequiredTitle: 'Title Required',
   titleRequired: 'Please enter a title for your story',
@@ -43,7 +43,7 @@ export const STORY_MESSAGES = {
   imageTooLarge: 'Image dimensions are too large',
 } as const;
 
-/** The spec's default chapter title. */
+/** The title a chapter gets when its author gives none. */
 export const defaultChapterTitle = (position: number) => `Chapter ${position}`;
 
 // C0/C1 control characters and bidi overrides/isolates: never wanted in plain-text fields.

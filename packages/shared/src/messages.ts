@@ -1,8 +1,8 @@
 import { LIMITS } from './constants.js';
 
 /**
- * User-facing strings that the API and the web app share. Every string the spec gives is
- * here word for word, so a test can assert it and both sides say the same thing.
+ * User-facing strings that the API and the web app share, word for word as the product
+ * specifies them, so a test can assert them and both sides say the same thing.
  */
 export const MESSAGES = {
   apiError: 'API Error',
@@ -31,7 +31,7 @@ export const MESSAGES = {
   toBeImplemented: 'to be implemented',
 } as const;
 
-/** Accounts and sessions (spec §5 and §8), word for word where the spec gives them. */
+/** Accounts and sessions: sign-up, sign-in, verification, reset and their errors. */
 
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',

@@ -1,7 +1,8 @@
 /**
- * The reader's preferences (spec §3 "Reading preferences", §9 "Reading defaults"), kept in the
- * browser under STORAGE_KEYS.readingPreferences as {fontSize, lineHeight, fontFamily, textAlign,
- * theme}. Zod-free so the web bundle can use it alone.
+ * The reader's preferences (font size, line height, typeface, alignment and page theme), kept
+ * in the browser under STORAGE_KEYS.readingPreferences as {fontSize, lineHeight, fontFamily,
+ * textAlign, theme}; a first-time reader gets DEFAULT_READING_PREFERENCES. Zod-free so the web
+ * bundle can use it alone.
  */
 
 export const READER_THEMES = ['light', 'sepia', 'dark', 'night'] as const;
@@ -13,7 +14,7 @@ export type ReaderFontFamily = (typeof READER_FONT_FAMILIES)[number];
 export const READER_TEXT_ALIGNS = ['left', 'center', 'justify'] as const;
 export type ReaderTextAlign = (typeof READER_TEXT_ALIGNS)[number];
 
-/** Font size in px and unitless line height: default, range and slider step (spec §9). */
+/** Font size in px and unitless line height: the range and step of the reader's sliders. */
 export const READING_RANGES = {
   fontSize: { min: 12, max: 32, step: 2 },
   lineHeight: { min: 1.2, max: 2.5, step: 0.1 },
@@ -35,7 +36,7 @@ export const DEFAULT_READING_PREFERENCES: Readonly<ReadingPreferences> = Object.
   theme: 'light',
 });
 
-/** The typeface each family names (spec §2: serif Georgia, sans-serif Inter, monospace Courier). */
+/** The typeface each family names: serif is Georgia, sans-serif Inter, monospace Courier. */
 export const READER_FONT_LABELS: Record<ReaderFontFamily, string> = {
   serif: 'Georgia',
   'sans-serif': 'Inter',

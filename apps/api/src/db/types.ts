@@ -113,7 +113,7 @@ export interface ReadingProgressTable {
 
 export interface UserSettingsTable {
   user_id: string;
-  /** JSON of the spec's settings object. */
+  /** JSON of the user's settings object (UserSettings in the shared package). */
   settings: string;
   updated_at: Timestamp;
 }

@@ -84,7 +84,7 @@ export const changePasswordBody = z.object({
 
 export const authProvidersResponse = z.object({ google: z.boolean() });
 
-/** Password strength (spec §5): 25 points per rule. */
+/** Password strength for the meter: 25 points for each rule met (length, case, digit, symbol). */
 export function passwordStrength(password: string): {
   score: number;
   label: 'Weak' | 'Fair' | 'Good' | 'Strong';

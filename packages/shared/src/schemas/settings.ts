@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VISIBILITIES } from '../constants.js';
 import { PEOPLE_MESSAGES } from '../messages-people.js';
 
-/** Choices of the settings screen (spec §2 Settings, §3 settings object, §9). */
+/** The choices the Settings screen offers, as stored in the settings object below. */
 export const PROFILE_VISIBILITIES = ['public', 'friends', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 export const ALLOW_MESSAGES = ['everyone', 'following', 'none'] as const;
@@ -11,7 +11,10 @@ export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 /** Auto-logout after inactivity, in days. */
 export const SESSION_TIMEOUTS = [7, 14, 30, 90] as const;
 
-/** The spec's settings object, camelCase keys exactly as its §3 table. */
+/**
+ * A user's settings, `GET`/`PUT /users/me/settings` (docs/api.md): camelCase keys, the names
+ * the product's original client uses, so that client works against this API too.
+ */
 export const userSettings = z
   .object({
     profileVisibility: z.enum(PROFILE_VISIBILITIES),
@@ -37,7 +40,7 @@ export const userSettings = z
   .meta({ id: 'UserSettings' });
 export type UserSettings = z.infer<typeof userSettings>;
 
-/** Defaults from the spec's §3 table: what a user has until they change something. */
+/** What a user has until they change something (and what an unreadable stored value reads as). */
 export const DEFAULT_SETTINGS: UserSettings = {
   profileVisibility: 'public',
   showEmail: false,

@@ -4,7 +4,7 @@ import { isoDate } from './common.js';
 import { userSettings } from './settings.js';
 import { storySettings } from './stories.js';
 
-/** `/users/{username}/…`: a username (any case) or a user id (the spec looks authors up by id). */
+/** `/users/{username}/…`: a username (any case) or a user id (clients look authors up by id too). */
 export const usernameParams = z.object({ username: z.string().min(1).max(100) });
 export const storyIdParams = z.object({ storyId: z.string().max(100) });
 
@@ -148,7 +148,7 @@ export const dataExport = z
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExport>;
 
-/** `Storyloom_data_{username}_{timestamp}.json` (spec §9's `{product}_data_{username}_{timestamp}.json`). */
+/** The export's file name: `Storyloom_data_{username}_{timestamp}.json`. */
 export const exportFileName = (product: string, username: string, at: Date): string =>
   `${product}_data_${username}_${at
     .toISOString()

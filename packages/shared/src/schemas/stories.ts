@@ -25,7 +25,7 @@ export const storyTitleField = requiredText(STORY_MESSAGES.titleRequired)
   .min(1, STORY_MESSAGES.titleRequired)
   .max(LIMITS.titleMax, STORY_MESSAGES.titleMax);
 
-/** Null or absent means empty. The spec's client only counts to 2000; the server enforces it. */
+/** Null or absent means empty. A client may only count to 2000 characters; the server enforces it. */
 export const descriptionField = z
   .string()
   .overwrite(multiLine)
@@ -51,7 +51,7 @@ const flagField = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-/** The edit form's extra settings (spec §3), stored on the server. */
+/** The edit form's extra settings (comments, mature content, status, language, copyright), stored on the server. */
 export const storySettingsInput = z.object({
   allow_comments: flagField.optional(),
   mature_content: flagField.optional(),

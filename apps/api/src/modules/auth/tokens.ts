@@ -1,7 +1,7 @@
 import { createSigner, createVerifier } from 'fast-jwt';
 
 const ISSUER = 'storyloom';
-/** Password sessions have no refresh token (spec §3), so the access token lasts a session. */
+/** Password sign-in hands out no refresh token, so the access token lasts a session. */
 export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 3600 * 1000;
 

@@ -1,7 +1,7 @@
 import type { Chapter } from '@storyloom/shared';
 import type { ChapterRow } from '../../db/types.js';
 
-/** `position` travels as the spec's `order`; the 0/1 flag as a boolean. */
+/** `position` travels as `order` (the clients' name for it); the 0/1 flag as a boolean. */
 export function presentChapter(row: ChapterRow): Chapter {
   return {
     id: row.id,

@@ -80,8 +80,8 @@ export function createDiscoveryService({
     },
 
     /**
-     * Up to `limit` authors of the most popular stories (spec §9: at most 5 from the 20 most
-     * popular), leaving out the user and the people they already follow.
+     * Up to `limit` authors (at most 5) of the most popular stories (the top 20), leaving out
+     * the user and the people they already follow.
      */
     async suggestedAuthors(user: UserRow, limit: number): Promise<UserSummary[]> {
       const candidates = (await popularAuthorIds(k, DISCOVERY.suggestedFromPopular)).filter(

@@ -30,10 +30,10 @@ import { presentMe } from './presenter.js';
 
 const errors = errorResponses(400, 401, 429);
 const uploadErrors = errorResponses(400, 401, 413, 415, 429);
-/** The spec's client sends `file`; `profile_pic` and `image` are accepted too. */
+/** The web client sends `file`; `profile_pic` and `image` are accepted too. */
 const PICTURE_FIELDS = ['file', 'profile_pic', 'image'];
 
-/** Reads the picture; an upload over 5 MB gets the spec's profile picture message. */
+/** Reads the picture; an upload over 5 MB gets the profile picture's own message. */
 async function readPicture(request: Parameters<typeof readImageUpload>[0]) {
   try {
     return await readImageUpload(request, PICTURE_FIELDS);
@@ -115,7 +115,7 @@ export const meRoutes: FastifyPluginAsyncZod<Services> = async (app, services) =
     {
       schema: {
         tags: ['users'],
-        summary: 'The settings object (spec §3), defaults for fields never saved',
+        summary: 'The settings object, defaults for fields never saved',
         security: bearer,
         response: { 200: envelope(userSettings), ...errors },
       },

@@ -68,7 +68,7 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
   }
 
   return {
-    /** A user by username (any case) or by id, as the spec looks authors up both ways. */
+    /** A user by username (any case) or by id: clients look authors up both ways. */
     async findByNameOrId(param: string): Promise<UserRow> {
       const user = isUuid(param)
         ? await findUserById(k, param.toLowerCase())

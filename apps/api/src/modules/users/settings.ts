@@ -6,8 +6,8 @@ import { lockUser } from './repo.js';
 import { findSettings, saveSettings } from './settings-repo.js';
 
 /**
- * The spec's settings object, kept on the server so it follows the user across devices.
- * Stored as JSON in user_settings; fields never saved read as the spec's defaults.
+ * A user's settings object, kept on the server so it follows the user across devices.
+ * Stored as JSON in user_settings; fields never saved read as DEFAULT_SETTINGS.
  */
 export function createSettingsService({ db }: { db: Db }) {
   const k = db.kysely;
