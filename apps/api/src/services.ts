@@ -56,6 +56,9 @@ export interface ServiceInputs {
 
 export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
   const tokens = createTokenService(config.jwtSecret);
+  if (config.s3) {
+    log.warn('S3_* is set, but object storage is not built yet: media is kept in DATA_DIR/media');
+  }
   const storage = mediaStorage(config);
   const covers = createCoverStore(storage, log);
   const avatars = createAvatarStore(storage, log);
