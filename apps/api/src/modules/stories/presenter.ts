@@ -1,4 +1,4 @@
-import type { AuthorSummary, Story } from '@storyloom/shared';
+import type { AuthorSummary, Story, StorySettings } from '@storyloom/shared';
 import type { StoryRow } from '../../db/types.js';
 import { coverThumbOf } from '../media/covers.js';
 
@@ -9,6 +9,20 @@ export interface StoryExtras {
   liked?: boolean;
   saved?: boolean;
 }
+
+/** The edit form's settings of a story, with its 0/1 flags as booleans. */
+export const presentStorySettings = (
+  row: Pick<
+    StoryRow,
+    'allow_comments' | 'mature_content' | 'completion_status' | 'language' | 'copyright'
+  >,
+): StorySettings => ({
+  allow_comments: row.allow_comments === 1,
+  mature_content: row.mature_content === 1,
+  completion_status: row.completion_status,
+  language: row.language,
+  copyright: row.copyright,
+});
 
 /** Never return a raw row: this decides which fields of a story leave the server. */
 export function presentStory(row: StoryRow, extras: StoryExtras): Story {
@@ -29,13 +43,7 @@ export function presentStory(row: StoryRow, extras: StoryExtras): Story {
     created_at: row.created_at,
     updated_at: row.updated_at,
     published_at: row.published_at,
-    settings: {
-      allow_comments: row.allow_comments === 1,
-      mature_content: row.mature_content === 1,
-      completion_status: row.completion_status,
-      language: row.language,
-      copyright: row.copyright,
-    },
+    settings: presentStorySettings(row),
     author: extras.author,
     ...(extras.liked === undefined ? {} : { is_liked: extras.liked }),
     ...(extras.saved === undefined ? {} : { is_saved: extras.saved }),

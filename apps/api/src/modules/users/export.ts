@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
 import { presentChapter } from '../chapters/presenter.js';
 import { canRead, canReadChapter } from '../stories/policy.js';
+import { presentStorySettings } from '../stories/presenter.js';
 import { tagsOf } from '../stories/repo.js';
 import {
   chapterReadsOfUser,
@@ -13,6 +14,7 @@ import {
   type StoryRefRow,
   storiesOfAuthor,
 } from './export-repo.js';
+import { presentUser } from './presenter.js';
 import { findSettings } from './settings-repo.js';
 
 /**
@@ -53,17 +55,9 @@ export function createExportService({ db }: { db: Db }) {
         product: PRODUCT_NAME,
         exported_at: at.toISOString(),
         user: {
-          id: user.id,
-          username: user.username,
+          ...presentUser(user),
           email: user.email,
           email_verified: user.email_verified_at !== null,
-          bio: user.bio,
-          profile_pic: user.profile_pic,
-          followers_count: Math.max(0, user.followers_count),
-          following_count: Math.max(0, user.following_count),
-          stories_count: Math.max(0, user.stories_count),
-          created_at: user.created_at,
-          updated_at: user.updated_at,
         },
         settings: resolveSettings(await findSettings(k, user.id)),
         stories: stories.map((story) => ({
@@ -77,13 +71,7 @@ export function createExportService({ db }: { db: Db }) {
           reads_count: Math.max(0, story.reads_count),
           votes_count: Math.max(0, story.votes_count),
           comments_count: Math.max(0, story.comments_count),
-          settings: {
-            allow_comments: story.allow_comments === 1,
-            mature_content: story.mature_content === 1,
-            completion_status: story.completion_status,
-            language: story.language,
-            copyright: story.copyright,
-          },
+          settings: presentStorySettings(story),
           published_at: story.published_at,
           created_at: story.created_at,
           updated_at: story.updated_at,
