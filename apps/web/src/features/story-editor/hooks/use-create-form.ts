@@ -1,11 +1,10 @@
 import { STORY_MESSAGES, TIMINGS } from '@storyloom/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCreateStory } from '../../../api/stories/create-story';
 import { useObjectUrl } from '../../../components/ui/file-upload';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
-import { useCreateStory } from '../api/create-story';
-import { useDefaultVisibility } from '../api/get-my-settings';
 import { preloadEditor } from '../components/lazy-editor';
 import { FIELD_IDS } from '../components/story-details-fields';
 import { EDITOR_MESSAGES } from '../messages';
@@ -22,6 +21,7 @@ import {
   type StoryDetails,
 } from '../model/story-form';
 import { createProblem } from '../model/validation';
+import { useDefaultVisibility } from './use-default-visibility';
 import { useDraftAutosave } from './use-draft-autosave';
 import { useFocusField } from './use-focus-field';
 

@@ -2,20 +2,20 @@ import { type Chapter, STORY_MESSAGES, type Story } from '@storyloom/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { storyChaptersQueryOptions } from '../../../api/chapters/get-story-chapters';
+import { useDeleteStory } from '../../../api/stories/delete-story';
+import { storyQueryOptions } from '../../../api/stories/get-story';
+import { storyKeys } from '../../../api/stories/keys';
 import { useObjectUrl } from '../../../components/ui/file-upload';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
-import { useDeleteStory } from '../api/delete-story';
-import { allChaptersQueryOptions } from '../api/get-chapters';
-import { storyQueryOptions } from '../api/get-story';
-import { storyKeys } from '../api/keys';
-import { saveApi } from '../api/save-story';
 import { FIELD_IDS } from '../components/story-details-fields';
 import { EDITOR_MESSAGES } from '../messages';
 import { addChapter, moveChapter, removeChapter } from '../model/chapters';
 import { draftKey, readDraft, removeDraft, type StoryDraft } from '../model/drafts';
 import { editReducer, loadState, offerableDraft } from '../model/edit-state';
 import { failureMessage } from '../model/errors';
+import { saveApi } from '../model/save-api';
 import { isDirty, saveStory } from '../model/save-story';
 import type { ChapterDraft, StoryDetails, StorySettingsForm } from '../model/story-form';
 import { publishProblem, saveProblem } from '../model/validation';
@@ -140,7 +140,7 @@ export function useEditForm(story: Story, chapters: Chapter[] | null) {
     try {
       const [fresh, freshChapters] = await Promise.all([
         queryClient.fetchQuery(storyQueryOptions(story.id)),
-        queryClient.fetchQuery(allChaptersQueryOptions(story.id)),
+        queryClient.fetchQuery(storyChaptersQueryOptions(story.id, { publishedOnly: false })),
       ]);
       dispatch({ type: 'load', story: fresh, chapters: freshChapters });
     } catch {
