@@ -1,5 +1,5 @@
 import type { UserSettings } from '@storyloom/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { get } from '../../lib/api';
 import { meKeys } from './keys';
 
@@ -7,6 +7,10 @@ import { meKeys } from './keys';
 export const getMySettings = (signal?: AbortSignal) =>
   get<UserSettings>('/users/me/settings', signal ? { signal } : undefined);
 
+/**
+ * No hook here: the page shell loads this module (settings follow the user on sign-in), and the
+ * query hooks stay out of the first page's scripts.
+ */
 export const mySettingsQueryOptions = () =>
   queryOptions({
     queryKey: meKeys.settings,
@@ -14,5 +18,3 @@ export const mySettingsQueryOptions = () =>
     // Another device may have changed them.
     staleTime: 0,
   });
-
-export const useMySettings = () => useQuery(mySettingsQueryOptions());

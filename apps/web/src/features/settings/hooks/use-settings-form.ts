@@ -1,7 +1,7 @@
 import type { UserSettings } from '@storyloom/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useMySettings } from '../../../api/me/get-my-settings';
+import { mySettingsQueryOptions } from '../../../api/me/get-my-settings';
 import { meKeys } from '../../../api/me/keys';
 import { saveMySettings } from '../../../api/me/save-my-settings';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -19,7 +19,7 @@ export function useSettingsForm() {
   const userId = useAuthStore((state) => state.user?.id ?? null);
   const setTheme = useUiStore((state) => state.setTheme);
   const queryClient = useQueryClient();
-  const query = useMySettings();
+  const query = useQuery(mySettingsQueryOptions());
   const server = query.data;
   const [draft, setDraft] = useState<UserSettings | null>(null);
 
