@@ -1,7 +1,7 @@
 import { DISCOVERY } from '@storyloom/shared';
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { useUserStats } from '../lib/user-stats';
+import { useMyStats } from '../api/me/get-my-stats';
 import { buttonClasses } from './ui/button';
 import { Skeleton } from './ui/skeleton';
 
@@ -19,7 +19,7 @@ export function ReadingChallengeCard({
   signedIn: boolean;
   compact?: boolean;
 }) {
-  const stats = useUserStats(signedIn);
+  const stats = useMyStats(signedIn);
   const challenge = stats.data?.reading_challenge;
   const read = Math.min(challenge?.stories_read ?? 0, challenge?.goal ?? GOAL);
   const goal = challenge?.goal ?? GOAL;

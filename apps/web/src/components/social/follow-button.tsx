@@ -1,6 +1,7 @@
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { post } from '../../lib/api';
+import { meKeys } from '../../api/me/keys';
+import { followUser } from '../../api/users/follow-user';
 import { toast } from '../../stores/toast';
 import { Button, type ButtonSize } from '../ui/button';
 import { failureToast, useToggleAction } from './use-toggle-action';
@@ -20,11 +21,6 @@ interface FollowButtonProps {
   invalidate?: readonly (readonly unknown[])[];
 }
 
-interface FollowResult {
-  following: boolean;
-  followers_count: number;
-}
-
 /** Follow/Following an author, with the spec's toasts; a visitor is sent to sign in. */
 export function FollowButton({
   username,
@@ -37,11 +33,9 @@ export function FollowButton({
 }: FollowButtonProps) {
   const follow = useToggleAction({
     initial: { active: following, count: followers },
-    invalidate: [...(invalidate ?? []), ['me']],
+    invalidate: [...(invalidate ?? []), meKeys.all],
     send: async (on) => {
-      const result = await post<FollowResult>(
-        `/users/${encodeURIComponent(username)}/${on ? 'follow' : 'unfollow'}`,
-      );
+      const result = await followUser(username, on);
       onChange?.(result.following, result.followers_count);
       return { active: result.following, count: result.followers_count };
     },

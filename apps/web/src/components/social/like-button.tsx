@@ -1,8 +1,10 @@
 import { Heart } from 'lucide-react';
-import { del, post } from '../../lib/api';
+import { likeStory } from '../../api/stories/like-story';
 import { formatCount } from '../../lib/format';
-import { Button } from '../ui/button';
+import { ToggleButton } from './toggle-button';
 import { failureToast, useToggleAction } from './use-toggle-action';
+
+const LABELS = ['Like', 'Liked'] as const;
 
 interface LikeButtonProps {
   storyId: string;
@@ -17,28 +19,15 @@ export function LikeButton({ storyId, liked, votes, invalidate }: LikeButtonProp
     initial: { active: liked, count: votes },
     invalidate,
     send: async (on) => {
-      const path = `/stories/${storyId}/like`;
-      const result = await (on ? post<LikeResult>(path) : del<LikeResult>(path));
+      const result = await likeStory(storyId, on);
       return { active: result.liked, count: result.votes_count };
     },
     onError: (on, error) =>
       failureToast(on ? 'Failed to like story' : 'Failed to unlike story', error),
   });
   return (
-    <Button
-      variant={like.active ? 'primary' : 'outline'}
-      onClick={like.toggle}
-      aria-pressed={like.active}
-      data-testid="like-button"
-    >
-      <Heart className={like.active ? 'fill-current' : undefined} aria-hidden="true" />
-      {like.active ? 'Liked' : 'Like'}
+    <ToggleButton state={like} icon={Heart} labels={LABELS} variant="primary" testId="like-button">
       <span className="tabular-nums opacity-80">{formatCount(like.count)}</span>
-    </Button>
+    </ToggleButton>
   );
-}
-
-interface LikeResult {
-  liked: boolean;
-  votes_count: number;
 }

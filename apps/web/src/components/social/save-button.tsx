@@ -1,8 +1,11 @@
 import { Bookmark } from 'lucide-react';
-import { del, post } from '../../lib/api';
+import { libraryKeys } from '../../api/library/keys';
+import { saveToLibrary } from '../../api/library/save-to-library';
 import { toast } from '../../stores/toast';
-import { Button } from '../ui/button';
+import { ToggleButton } from './toggle-button';
 import { failureToast, useToggleAction } from './use-toggle-action';
+
+const LABELS = ['Save', 'Saved'] as const;
 
 interface SaveButtonProps {
   storyId: string;
@@ -14,10 +17,9 @@ interface SaveButtonProps {
 export function SaveButton({ storyId, saved, invalidate }: SaveButtonProps) {
   const save = useToggleAction({
     initial: { active: saved, count: 0 },
-    invalidate: [...(invalidate ?? []), ['library']],
+    invalidate: [...(invalidate ?? []), libraryKeys.all],
     send: async (on) => {
-      const path = `/library/${storyId}`;
-      const result = await (on ? post<{ saved: boolean }>(path) : del<{ saved: boolean }>(path));
+      const result = await saveToLibrary(storyId, on);
       return { active: result.saved, count: 0 };
     },
     onSuccess: (on) =>
@@ -26,14 +28,12 @@ export function SaveButton({ storyId, saved, invalidate }: SaveButtonProps) {
       failureToast(on ? 'Failed to save story' : 'Failed to remove from saved', error),
   });
   return (
-    <Button
-      variant={save.active ? 'secondary' : 'outline'}
-      onClick={save.toggle}
-      aria-pressed={save.active}
-      data-testid="save-button"
-    >
-      <Bookmark className={save.active ? 'fill-current' : undefined} aria-hidden="true" />
-      {save.active ? 'Saved' : 'Save'}
-    </Button>
+    <ToggleButton
+      state={save}
+      icon={Bookmark}
+      labels={LABELS}
+      variant="secondary"
+      testId="save-button"
+    />
   );
 }

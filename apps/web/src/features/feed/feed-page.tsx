@@ -2,6 +2,8 @@ import type { Story } from '@storyloom/shared';
 import { Flame, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useFollowingFeed } from '../../api/feed/get-following-feed';
+import { useStorySection } from '../../api/stories/get-story-list';
 import { EmptyState } from '../../components/empty-state';
 import { ListError } from '../../components/list-error';
 import { LoadMore } from '../../components/load-more';
@@ -11,10 +13,12 @@ import { type StoryLayout, ViewToggle } from '../../components/story/view-toggle
 import { buttonClasses } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { pagedItems, pagedTotal } from '../../lib/paging';
-import { useStorySection } from '../../lib/story-lists';
 import { useAuthStore } from '../../stores/auth-store';
-import { FEED, mixForYou, useFollowingFeed } from './api';
 import { FeedSidebar } from './components/feed-sidebar';
+import { mixForYou } from './mix-for-you';
+
+/** How many stories each of the feed's lists loads. */
+const FEED = { popular: 20, latest: 20, trending: 10 } as const;
 
 const TABS = ['for-you', 'following', 'trending'] as const;
 type FeedTab = (typeof TABS)[number];

@@ -1,11 +1,12 @@
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@storyloom/shared';
 import { BookOpen, Flame, PenLine, Sparkles, Star, TrendingUp, Zap } from 'lucide-react';
 import { Link } from 'react-router';
+import { storyListQueryOptions, useStorySection } from '../../api/stories/get-story-list';
+import type { StoryListParams } from '../../api/stories/keys';
 import { PageTitle } from '../../components/page-title';
 import { ReadingChallengeCard } from '../../components/reading-challenge-card';
 import { buttonClasses } from '../../components/ui/button';
 import { prefetchLoader } from '../../lib/route-data';
-import { type StoryListParams, storyListOptions, useStorySection } from '../../lib/story-lists';
 import { useAuthStore } from '../../stores/auth-store';
 import { GenreGrid } from './components/genre-grid';
 import { QuoteRotator } from './components/quote-rotator';
@@ -25,7 +26,7 @@ const SECTIONS = {
 
 export const loader = prefetchLoader((client) =>
   Promise.all(
-    Object.values(SECTIONS).map((params) => client.prefetchQuery(storyListOptions(params))),
+    Object.values(SECTIONS).map((params) => client.prefetchQuery(storyListQueryOptions(params))),
   ),
 );
 

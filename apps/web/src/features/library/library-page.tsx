@@ -1,11 +1,13 @@
 import { Bookmark, BookOpenText, Compass, Heart } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { useContinueReading } from '../../api/library/get-continue-reading';
+import { useLikedStories } from '../../api/library/get-liked-stories';
+import { useSavedStories } from '../../api/library/get-saved-stories';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { PagedStoryGrid } from '../../components/story/paged-story-grid';
 import { buttonClasses } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useContinueReading, useLikedStories, useSavedStories } from './api/library-lists';
 import { ContinueReadingList } from './components/continue-reading-list';
 
 const TABS = ['saved', 'liked', 'reading'] as const;

@@ -1,12 +1,12 @@
 import { PenLine, Plus } from 'lucide-react';
 import { Link } from 'react-router';
+import { useMyStories } from '../../api/me/get-my-stories';
 import { EmptyState } from '../../components/empty-state';
 import { ListError } from '../../components/list-error';
 import { LoadMore } from '../../components/load-more';
 import { PageTitle } from '../../components/page-title';
 import { buttonClasses } from '../../components/ui/button';
 import { pagedItems, pagedTotal } from '../../lib/paging';
-import { useMyStories } from './api/get-my-stories';
 import { MyStoryRow, MyStoryRowSkeleton } from './components/my-story-row';
 
 /** /my-stories: everything the user wrote, public and private, with Edit links. */

@@ -2,20 +2,23 @@ import type { Profile } from '@storyloom/shared';
 import { Compass, Plus, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useProfile } from '../../api/users/get-user';
+import type { FollowSide } from '../../api/users/keys';
 import { EmptyState } from '../../components/empty-state';
 import { ListError } from '../../components/list-error';
 import { PageTitle } from '../../components/page-title';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../stores/toast';
-import { isNotFound, useProfile } from './api/get-profile';
-import type { FollowSide } from './api/keys';
 import { EditProfileDialog } from './components/edit-profile-dialog';
 import { FollowListDialog } from './components/follow-list-dialog';
 import { OtherProfileActions, OwnProfileActions } from './components/profile-actions';
 import { ProfileHeader } from './components/profile-header';
 import { OwnStories, PublicStories } from './components/profile-stories';
 import { PROFILE_TEXT, PROFILE_TOASTS } from './messages';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** /profile/:username and /users/:username (a user id works too). */
 export function ProfilePage() {

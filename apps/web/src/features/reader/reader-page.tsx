@@ -1,14 +1,17 @@
 import { MESSAGES } from '@storyloom/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  storyChaptersQueryOptions,
+  usePublishedChapters,
+} from '../../api/chapters/get-story-chapters';
+import { useReportProgress } from '../../api/chapters/report-progress';
+import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
-import { publishedChaptersQueryOptions, usePublishedChapters } from './api/get-chapters';
-import { readerStoryQueryOptions, useReaderStory } from './api/get-story';
-import { useReportProgress } from './api/report-progress';
 import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-position';
 import { ChapterBody } from './components/chapter-body';
 import { ChapterPager } from './components/chapter-pager';
@@ -46,8 +49,8 @@ function useLeaveOn(reason: 'private' | 'failed' | 'no-chapters' | null, storyId
 export const loader = prefetchLoader((client, { params }) => {
   const id = params.id ?? '';
   return Promise.all([
-    client.prefetchQuery(readerStoryQueryOptions(id)),
-    client.prefetchQuery(publishedChaptersQueryOptions(id)),
+    client.prefetchQuery(storyQueryOptions(id)),
+    client.prefetchQuery(storyChaptersQueryOptions(id, { publishedOnly: true })),
   ]);
 });
 
@@ -59,7 +62,7 @@ export const loader = prefetchLoader((client, { params }) => {
 export function ReaderPage() {
   const { id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const story = useReaderStory(id);
+  const story = useStory(id);
   const chapters = usePublishedChapters(id);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);

@@ -2,21 +2,20 @@ import { DISCOVERY, DISCOVERY_MESSAGES } from '@storyloom/shared';
 import { SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  DISCOVER_PAGE_SIZE,
+  discoverResultsQueryOptions,
+  useDiscoverResults,
+} from '../../api/stories/get-discover-results';
+import { storyListQueryOptions } from '../../api/stories/get-story-list';
+import { useMatchingAuthors, userSearchQueryOptions } from '../../api/users/search-users';
 import { EmptyState } from '../../components/empty-state';
 import { ListError } from '../../components/list-error';
 import { PageTitle } from '../../components/page-title';
 import { StoryCardSkeleton, StoryGrid } from '../../components/story/story-card';
 import { Button } from '../../components/ui/button';
 import { prefetchLoader } from '../../lib/route-data';
-import { storyListOptions } from '../../lib/story-lists';
 import { useAuthStore } from '../../stores/auth-store';
-import {
-  DISCOVER_PAGE_SIZE,
-  discoverResultsOptions,
-  matchingAuthorsOptions,
-  useDiscoverResults,
-  useMatchingAuthors,
-} from './discover/api';
 import { AuthorMatches } from './discover/author-matches';
 import { FilterBar, FilterChips } from './discover/filter-bar';
 import { Pager } from './discover/pager';
@@ -47,9 +46,11 @@ export const loader = prefetchLoader((client, { request }) => {
   const state = readDiscoverState(new URL(request.url).searchParams);
   const signedIn = useAuthStore.getState().isAuthenticated;
   return Promise.all([
-    client.prefetchQuery(discoverResultsOptions(state)),
-    state.q ? client.prefetchQuery(matchingAuthorsOptions(state.q)) : null,
-    ...sideSectionLists(signedIn).map((params) => client.prefetchQuery(storyListOptions(params))),
+    client.prefetchQuery(discoverResultsQueryOptions(state)),
+    state.q ? client.prefetchQuery(userSearchQueryOptions(state.q)) : null,
+    ...sideSectionLists(signedIn).map((params) =>
+      client.prefetchQuery(storyListQueryOptions(params)),
+    ),
   ]);
 });
 

@@ -1,14 +1,14 @@
 import { MESSAGES } from '@storyloom/shared';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { similarStoriesQueryOptions } from '../../api/stories/get-similar-stories';
+import { storyQueryOptions, useStory } from '../../api/stories/get-story';
+import { useAuthor, userQueryOptions } from '../../api/users/get-user';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
-import { authorQueryOptions, useAuthor } from './detail/api/get-author';
-import { similarStoriesQueryOptions } from './detail/api/get-similar-stories';
-import { storyDetailQueryOptions, useStoryDetail } from './detail/api/get-story-detail';
 import { DETAIL_MESSAGES } from './detail/messages';
 import { MoreLikeThis } from './detail/more-like-this';
 import { StoryDetailSkeleton } from './detail/story-detail-skeleton';
@@ -27,9 +27,9 @@ function failureOf(error: unknown): Failure {
 /** The story, then its author's card and More Like This. */
 export const loader = prefetchLoader(async (client, { params }) => {
   const id = params.id ?? '';
-  const story = await client.fetchQuery(storyDetailQueryOptions(id));
+  const story = await client.fetchQuery(storyQueryOptions(id));
   await Promise.all([
-    client.prefetchQuery(authorQueryOptions(story.author.username)),
+    client.prefetchQuery(userQueryOptions(story.author.username)),
     client.prefetchQuery(similarStoriesQueryOptions(id)),
   ]);
 });
@@ -42,7 +42,7 @@ export function StoryDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const viewerId = useAuthStore((state) => state.user?.id ?? null);
-  const story = useStoryDetail(id);
+  const story = useStory(id);
   const author = useAuthor(story.data?.author.username);
   // A refresh that fails for the network keeps the cached story; a 404 or private answer wins.
   const failed = story.isError ? failureOf(story.error) : null;

@@ -1,159 +1,99 @@
 import type { Chapter, Story } from '@storyloom/shared';
-import { ArrowLeft, BookOpen, FileText, Save, Settings2 } from 'lucide-react';
+import { ArrowLeft, Save } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/page-title';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useAuthStore } from '../../stores/auth-store';
-import { ChaptersEditor } from './components/chapters-editor';
-import { CoverField } from './components/cover-field';
 import { DangerZone } from './components/danger-zone';
-import { DraftBanner } from './components/draft-banner';
-import { StoryDetailsFields } from './components/story-details-fields';
+import { EditorLayout } from './components/editor-layout';
 import { StoryPreviewButton } from './components/story-preview-dialog';
 import { StorySettingsFields } from './components/story-settings-fields';
 import { VisibilityCards } from './components/visibility-cards';
-import { type EditTab, useEditForm } from './hooks/use-edit-form';
+import { useEditForm } from './hooks/use-edit-form';
 import { EDITOR_MESSAGES } from './messages';
 
 export function EditStoryForm({ story, chapters }: { story: Story; chapters: Chapter[] | null }) {
   const form = useEditForm(story, chapters);
   const username = useAuthStore((state) => state.user?.username ?? story.author.username);
-  const { values, state, saving } = form;
+  const { values, saving } = form;
   const title = values.details.title.trim() || story.title;
 
-  return (
-    <div className="mx-auto w-full max-w-5xl px-4 pb-10" data-testid="edit-story-page">
-      <PageTitle title={`Edit: ${title}`} />
-      <header className="z-30 -mx-4 border-b bg-background/90 px-4 py-4 backdrop-blur md:sticky md:top-16">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-w-0">
-            <Link
-              to={`/stories/${story.id}`}
-              className={buttonClasses({ variant: 'link', size: 'sm', className: '-ml-3' })}
-            >
-              <ArrowLeft aria-hidden="true" />
-              Back to Story
-            </Link>
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h1 className="font-serif text-2xl font-bold tracking-tight">Edit Story</h1>
-              {form.dirty ? (
-                <span
-                  className="inline-flex items-center gap-1.5 rounded-full bg-warning/15 px-2.5 py-0.5 text-xs font-medium text-warning"
-                  data-testid="unsaved-indicator"
-                >
-                  <span className="size-1.5 rounded-full bg-warning" aria-hidden="true" />
-                  {EDITOR_MESSAGES.unsavedChanges}
-                </span>
-              ) : null}
-            </div>
-            <p className="truncate text-sm text-muted-foreground">{title}</p>
+  const header = (
+    <header className="z-30 -mx-4 border-b bg-background/90 px-4 py-4 backdrop-blur md:sticky md:top-16">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <Link
+            to={`/stories/${story.id}`}
+            className={buttonClasses({ variant: 'link', size: 'sm', className: '-ml-3' })}
+          >
+            <ArrowLeft aria-hidden="true" />
+            Back to Story
+          </Link>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="font-serif text-2xl font-bold tracking-tight">Edit Story</h1>
+            {form.dirty ? (
+              <span
+                className="inline-flex items-center gap-1.5 rounded-full bg-warning/15 px-2.5 py-0.5 text-xs font-medium text-warning"
+                data-testid="unsaved-indicator"
+              >
+                <span className="size-1.5 rounded-full bg-warning" aria-hidden="true" />
+                {EDITOR_MESSAGES.unsavedChanges}
+              </span>
+            ) : null}
           </div>
-          <div className="flex flex-wrap gap-2">
-            <StoryPreviewButton
-              details={values.details}
-              coverUrl={form.coverUrl}
-              chapters={values.chapters}
-              authorName={username}
-              showDrafts
-            />
-            <Button onClick={form.save} disabled={!form.dirty || saving} data-testid="save-changes">
-              <Save aria-hidden="true" />
-              {saving ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          <p className="truncate text-sm text-muted-foreground">{title}</p>
         </div>
-      </header>
-
-      {form.offer ? (
-        <div className="mt-6">
-          <DraftBanner
-            savedAt={form.offer.savedAt}
-            onRestore={form.restore}
-            onDiscard={form.discardOffer}
+        <div className="flex flex-wrap gap-2">
+          <StoryPreviewButton
+            details={values.details}
+            coverUrl={form.coverUrl}
+            chapters={values.chapters}
+            authorName={username}
+            showDrafts
           />
+          <Button onClick={form.save} disabled={!form.dirty || saving} data-testid="save-changes">
+            <Save aria-hidden="true" />
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
         </div>
-      ) : null}
+      </div>
+    </header>
+  );
 
-      <Tabs
-        value={form.tab}
-        onValueChange={(value) => form.setTab(value as EditTab)}
-        className="mt-6"
-      >
-        <TabsList>
-          <TabsTrigger value="details">
-            <FileText aria-hidden="true" />
-            Story Details
-          </TabsTrigger>
-          <TabsTrigger value="chapters">
-            <BookOpen aria-hidden="true" />
-            Chapters
-          </TabsTrigger>
-          <TabsTrigger value="settings">
-            <Settings2 aria-hidden="true" />
-            Settings
-          </TabsTrigger>
-        </TabsList>
-
-        <TabsContent value="details">
-          <div className="grid grid-cols-1 gap-8 md:grid-cols-[11rem_minmax(0,1fr)]">
-            <CoverField
-              previewUrl={form.coverUrl}
-              onSelect={form.replaceCover}
-              onRemove={form.removeCover}
+  return (
+    <EditorLayout
+      form={form}
+      title={`Edit: ${title}`}
+      testId="edit-story-page"
+      className="mx-auto w-full max-w-5xl px-4 pb-10"
+      header={header}
+      busy={saving}
+      details={
+        <VisibilityCards
+          value={values.details.visibility}
+          onChange={(visibility) => form.setDetails({ visibility })}
+          disabled={saving}
+        />
+      }
+      settings={
+        <div className="max-w-3xl space-y-6">
+          <section
+            className="rounded-2xl border bg-card p-5 sm:p-6"
+            aria-labelledby="story-settings-heading"
+          >
+            <h2 id="story-settings-heading" className="mb-5 text-base font-semibold">
+              Story Settings
+            </h2>
+            <StorySettingsFields
+              settings={values.settings}
+              onChange={form.setSettings}
               disabled={saving}
             />
-            <div className="space-y-8">
-              <StoryDetailsFields
-                details={values.details}
-                onChange={form.setDetails}
-                disabled={saving}
-              />
-              <VisibilityCards
-                value={values.details.visibility}
-                onChange={(visibility) => form.setDetails({ visibility })}
-                disabled={saving}
-              />
-            </div>
-          </div>
-        </TabsContent>
-
-        <TabsContent value="chapters">
-          <ChaptersEditor
-            chapters={values.chapters}
-            selectedKey={state.selectedKey}
-            revision={state.revision}
-            onSelect={form.chapterActions.select}
-            onAdd={form.chapterActions.add}
-            onRemove={form.chapterActions.remove}
-            onMove={form.chapterActions.move}
-            onChange={form.chapterActions.change}
-            onPublish={form.chapterActions.publish}
-            disabled={saving}
-          />
-        </TabsContent>
-
-        <TabsContent value="settings">
-          <div className="max-w-3xl space-y-6">
-            <section
-              className="rounded-2xl border bg-card p-5 sm:p-6"
-              aria-labelledby="story-settings-heading"
-            >
-              <h2 id="story-settings-heading" className="mb-5 text-base font-semibold">
-                Story Settings
-              </h2>
-              <StorySettingsFields
-                settings={values.settings}
-                onChange={form.setSettings}
-                disabled={saving}
-              />
-            </section>
-            <DangerZone title={story.title} deleting={form.deleting} onDelete={form.remove} />
-          </div>
-        </TabsContent>
-      </Tabs>
-
+          </section>
+          <DangerZone title={story.title} deleting={form.deleting} onDelete={form.remove} />
+        </div>
+      }
+    >
       <ConfirmDialog
         open={form.blocker.state === 'blocked'}
         onOpenChange={(open) => {
@@ -168,6 +108,6 @@ export function EditStoryForm({ story, chapters }: { story: Story; chapters: Cha
           if (form.blocker.state === 'blocked') form.blocker.proceed();
         }}
       />
-    </div>
+    </EditorLayout>
   );
 }

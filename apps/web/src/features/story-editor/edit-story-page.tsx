@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { storyChaptersQueryOptions } from '../../api/chapters/get-story-chapters';
+import { storyQueryOptions } from '../../api/stories/get-story';
 import { PageTitle } from '../../components/page-title';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
-import { allChaptersQueryOptions } from './api/get-chapters';
-import { storyQueryOptions } from './api/get-story';
 import { EditorSkeleton } from './components/editor-skeleton';
 import { preloadEditor } from './components/lazy-editor';
 import { EditStoryForm } from './edit-story-form';
@@ -52,7 +52,7 @@ export function EditStoryPage() {
     isForbidden(story.error) ||
     (story.data !== undefined && userId !== null && story.data.author_id !== userId);
   const chapters = useQuery({
-    ...allChaptersQueryOptions(id),
+    ...storyChaptersQueryOptions(id, { publishedOnly: false }),
     enabled: story.isSuccess && !notAuthor && userId !== null,
   });
 

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES } from '@storyloom/shared';
 import { Info, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useAuthProviders } from '../../../api/auth/get-auth-providers';
 import { Button } from '../../../components/ui/button';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useAuthProviders } from '../api/get-auth-providers';
 
 function GoogleLogo() {
   return (

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@storyloom/shared';
 import { MailPlus } from 'lucide-react';
+import { useResendVerification } from '../../../api/auth/resend-verification';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
-import { useResendVerification } from '../api/resend-verification';
 import { FormAlert } from './form-alert';
 
 /** For a signed-in user whose address is not verified yet: mail a fresh link. */

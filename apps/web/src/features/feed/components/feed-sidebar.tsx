@@ -1,13 +1,14 @@
 import { BarChart3, BookOpen, Eye, Heart, PenLine, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { feedKeys } from '../../../api/feed/keys';
+import { useMyStats } from '../../../api/me/get-my-stats';
+import { useSuggestedAuthors } from '../../../api/users/get-suggested-authors';
 import { ReadingChallengeCard } from '../../../components/reading-challenge-card';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCount } from '../../../lib/format';
-import { useUserStats } from '../../../lib/user-stats';
 import type { User } from '../../../stores/auth-store';
-import { feedKeys, useSuggestedAuthors } from '../api';
 
 export function UserCard({ user }: { user: User }) {
   return (
@@ -99,7 +100,7 @@ export function SuggestedAuthors() {
 }
 
 export function YourStats() {
-  const stats = useUserStats(true);
+  const stats = useMyStats(true);
   const data = stats.data;
   const rows = data
     ? [

@@ -1,6 +1,8 @@
 import type { UserCard } from '@storyloom/shared';
 import { Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { useFollowList } from '../../../api/users/get-follow-list';
+import { type FollowSide, userKeys } from '../../../api/users/keys';
 import { EmptyState } from '../../../components/empty-state';
 import { ListError } from '../../../components/list-error';
 import { LoadMore } from '../../../components/load-more';
@@ -16,8 +18,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCount } from '../../../lib/format';
 import { pagedItems, pagedTotal } from '../../../lib/paging';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useFollowList } from '../api/get-follow-list';
-import { type FollowSide, profileKeys } from '../api/keys';
 
 type FollowListDialogProps = {
   username: string;
@@ -142,7 +142,7 @@ function FollowListItem({ user, onNavigate }: { user: UserCard; onNavigate: () =
           username={user.username}
           following={user.is_following ?? false}
           followers={user.followers_count ?? 0}
-          invalidate={[profileKeys.all]}
+          invalidate={[userKeys.profiles]}
         />
       )}
     </li>

@@ -1,5 +1,6 @@
 import { Link2, MessageCircle, MoreHorizontal, Pencil, Settings } from 'lucide-react';
 import { Link } from 'react-router';
+import { userKeys } from '../../../api/users/keys';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import {
@@ -10,7 +11,6 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { toast } from '../../../stores/toast';
-import { profileKeys } from '../api/keys';
 import { PROFILE_TEXT, PROFILE_TOASTS } from '../messages';
 
 /** Own profile: Edit Profile and the settings button (spec §2). */
@@ -63,7 +63,7 @@ export function OtherProfileActions({
         followers={followers}
         size="md"
         onStateChange={onFollowState}
-        invalidate={[profileKeys.all]}
+        invalidate={[userKeys.profiles]}
       />
       <Tooltip content={PROFILE_TEXT.comingSoon}>
         {/* aria-disabled keeps it focusable, so keyboard users hear the tooltip too. */}

@@ -1,9 +1,9 @@
 import type { Profile } from '@storyloom/shared';
 import { CalendarDays, Lock, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { FollowSide } from '../../../api/users/keys';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatCount, formatDate } from '../../../lib/format';
-import type { FollowSide } from '../api/keys';
 
 type ProfileHeaderProps = {
   profile: Profile;

@@ -1,10 +1,11 @@
 import { Bookmark, Compass, PenLine } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { useSavedStories } from '../../../api/library/get-saved-stories';
+import { useUserStories } from '../../../api/users/get-user-stories';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedStoryGrid } from '../../../components/story/paged-story-grid';
 import { buttonClasses } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useSavedStories, useUserStories } from '../api/get-profile-stories';
 import { PROFILE_TEXT } from '../messages';
 
 /** Someone else's public stories. */

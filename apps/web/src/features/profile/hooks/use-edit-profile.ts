@@ -1,12 +1,13 @@
 import { LIMITS, type Me } from '@storyloom/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { updateMe } from '../../../api/me/update-me';
+import { uploadProfilePic } from '../../../api/me/upload-profile-pic';
+import { userKeys } from '../../../api/users/keys';
 import { FILE_TYPE_NOT_SUPPORTED, matchesAccept } from '../../../components/ui/file-upload-rules';
 import { ApiError } from '../../../lib/api';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
-import { profileKeys } from '../api/keys';
-import { updateMe, uploadProfilePic } from '../api/update-profile';
 import { PROFILE_TOASTS } from '../messages';
 import { PROFILE_PIC_MAX_BYTES } from '../model/crop-math';
 
@@ -105,7 +106,7 @@ export function useEditProfile(onDone: () => void) {
     } finally {
       if (updated) {
         setUser(updated);
-        void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+        void queryClient.invalidateQueries({ queryKey: userKeys.profiles });
       }
       setSaving(false);
     }

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { changePassword } from '../../../api/me/change-password';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -13,9 +14,9 @@ import {
 import { Input } from '../../../components/ui/input';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
-import { changePassword, serverMessage } from '../api/account';
 import { SETTINGS_TEXT, SETTINGS_TOASTS } from '../messages';
 import { passwordChangeProblem, passwordHints } from '../model/password-rules';
+import { serverMessage } from '../model/server-message';
 
 const empty = { current: '', next: '', confirm: '' };
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { deleteAccount } from '../../../api/me/delete-account';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
 import { Input } from '../../../components/ui/input';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
-import { deleteAccount } from '../api/account';
 import { SETTINGS_TEXT, SETTINGS_TOASTS } from '../messages';
 import { clearDraft } from '../model/settings-draft';
 

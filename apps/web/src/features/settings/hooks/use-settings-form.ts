@@ -1,10 +1,12 @@
 import type { UserSettings } from '@storyloom/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { mySettingsQueryOptions } from '../../../api/me/get-my-settings';
+import { meKeys } from '../../../api/me/keys';
+import { saveMySettings } from '../../../api/me/save-my-settings';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
 import { useUiStore } from '../../../stores/ui-store';
-import { saveSettings, settingsKey, settingsQueryOptions } from '../api/settings';
 import { SETTINGS_TOASTS } from '../messages';
 import { changedSettings, clearDraft, readDraft, writeDraft } from '../model/settings-draft';
 
@@ -17,7 +19,7 @@ export function useSettingsForm() {
   const userId = useAuthStore((state) => state.user?.id ?? null);
   const setTheme = useUiStore((state) => state.setTheme);
   const queryClient = useQueryClient();
-  const query = useQuery(settingsQueryOptions());
+  const query = useQuery(mySettingsQueryOptions());
   const server = query.data;
   const [draft, setDraft] = useState<UserSettings | null>(null);
 
@@ -40,11 +42,10 @@ export function useSettingsForm() {
   };
 
   const save = useMutation({
-    mutationFn: () => saveSettings(changes),
+    mutationFn: () => saveMySettings(changes),
     onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKey, saved);
-      // Other readers of the settings (the story form's default visibility) refresh too.
-      void queryClient.invalidateQueries({ queryKey: settingsKey, exact: false });
+      // Every reader of the settings (the story form's default visibility) sees them at once.
+      queryClient.setQueryData(meKeys.settings, saved);
       setDraft(null);
       clearDraft();
       setTheme(saved.theme);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { getMySettings } from '../../../api/me/get-my-settings';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useUiStore } from '../../../stores/ui-store';
-import { getSettings } from '../api/settings';
 
 /**
  * Settings follow the user across browsers: when someone signs in (not when a page loads with a
@@ -13,7 +13,7 @@ export function useSettingsOnSignIn() {
       useAuthStore.subscribe((state, previous) => {
         const signedIn = state.user?.id;
         if (!signedIn || previous.user?.id === signedIn) return;
-        getSettings()
+        getMySettings()
           .then((settings) => {
             if (useAuthStore.getState().user?.id === signedIn) {
               useUiStore.getState().setTheme(settings.theme);

@@ -1,10 +1,11 @@
 import type { Profile, StoryDetail } from '@storyloom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { storyKeys } from '../../../api/stories/keys';
+import { userKeys } from '../../../api/users/keys';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatCount } from '../../../lib/format';
-import { detailKeys } from './api/keys';
 
 interface AuthorCardProps {
   story: StoryDetail;
@@ -51,7 +52,7 @@ export function AuthorCard({ story, profile, isOwnCard }: AuthorCardProps) {
           following={story.is_following_author ?? profile?.is_following ?? false}
           followers={known ?? 0}
           onStateChange={(_following, count) => setLive({ from: known, count })}
-          invalidate={[detailKeys.author(author.username), detailKeys.story(story.id)]}
+          invalidate={[userKeys.profile(author.username), storyKeys.detail(story.id)]}
         />
       )}
     </div>

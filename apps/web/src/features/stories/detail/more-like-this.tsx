@@ -1,5 +1,5 @@
+import { useSimilarStories } from '../../../api/stories/get-similar-stories';
 import { StoryCardSkeleton, StoryGrid } from '../../../components/story/story-card';
-import { useSimilarStories } from './api/get-similar-stories';
 import { DETAIL_MESSAGES } from './messages';
 
 const SKELETONS = ['a', 'b', 'c', 'd'];

@@ -1,10 +1,10 @@
 import type { StoryDetail } from '@storyloom/shared';
 import { BookOpen, PenLine, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { storyKeys } from '../../../api/stories/keys';
 import { LikeButton } from '../../../components/social/like-button';
 import { SaveButton } from '../../../components/social/save-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { detailKeys } from './api/keys';
 import { DETAIL_MESSAGES } from './messages';
 import { shareLink, storyUrl } from './use-share-link';
 
@@ -38,7 +38,7 @@ export function StoryActions({ story, isOwner }: { story: StoryDetail; isOwner: 
       </div>
     );
   }
-  const invalidate = [detailKeys.story(story.id)];
+  const invalidate = [storyKeys.detail(story.id)];
   const progress = story.progress ?? null;
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="reader-actions">

@@ -1,11 +1,12 @@
 import type { Story } from '@storyloom/shared';
 import { Award, BookOpen, PenLine, Sparkles, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
+import { useStorySection } from '../../../api/stories/get-story-list';
+import type { StoryListParams } from '../../../api/stories/keys';
 import { StoryCardSkeleton, StoryGrid } from '../../../components/story/story-card';
 import { StoryCover } from '../../../components/story/story-cover';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { type StoryListParams, useStorySection } from '../../../lib/story-lists';
 
 /** Spec §9: recommendations 6 (popular signed in, trending for visitors); Editor's Picks 3. */
 const RECOMMENDED = 6;

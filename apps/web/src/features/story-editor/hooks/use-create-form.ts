@@ -1,66 +1,28 @@
 import { STORY_MESSAGES, TIMINGS } from '@storyloom/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useObjectUrl } from '../../../components/ui/file-upload';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useCreateStory } from '../../../api/stories/create-story';
 import { toast } from '../../../stores/toast';
-import { useCreateStory } from '../api/create-story';
-import { useDefaultVisibility } from '../api/get-my-settings';
 import { preloadEditor } from '../components/lazy-editor';
-import { FIELD_IDS } from '../components/story-details-fields';
 import { EDITOR_MESSAGES } from '../messages';
-import { addChapter, removeChapter, updateChapter } from '../model/chapters';
-import { isBlankHtml } from '../model/content';
-import { draftKey, readDraft, removeDraft, type StoryDraft } from '../model/drafts';
+import { hasWork } from '../model/draft-offer';
+import { newStoryState } from '../model/editor-state';
 import { failureMessage } from '../model/errors';
-import {
-  type ChapterDraft,
-  chaptersWithContent,
-  DEFAULT_SETTINGS,
-  emptyDetails,
-  newChapter,
-  type StoryDetails,
-} from '../model/story-form';
+import { chaptersWithContent } from '../model/story-form';
 import { createProblem } from '../model/validation';
-import { useDraftAutosave } from './use-draft-autosave';
-import { useFocusField } from './use-focus-field';
+import { useDefaultVisibility } from './use-default-visibility';
+import { useStoryForm } from './use-story-form';
 
-export type CreateTab = 'details' | 'chapters' | 'settings';
-
-/** Anything worth keeping: a draft of an untouched form is not offered back. */
-export const hasWork = (details: StoryDetails, chapters: readonly ChapterDraft[]) =>
-  details.title.trim() !== '' ||
-  details.description.trim() !== '' ||
-  details.genre !== '' ||
-  details.tags.length > 0 ||
-  chapters.length > 1 ||
-  chapters.some((chapter) => !isBlankHtml(chapter.content));
-
-/** State and actions of /stories/create (spec §2 "Create story", §5, §8, §9). */
+/** /stories/create: the story form from an empty baseline, published in one call. */
 export function useCreateForm() {
   const navigate = useNavigate();
-  const userId = useAuthStore((state) => state.user?.id ?? null);
-  const key = userId ? draftKey(userId, null) : null;
   const createStory = useCreateStory();
-  const defaultVisibility = useDefaultVisibility();
-  const focusField = useFocusField();
-
+  const form = useStoryForm(null, newStoryState);
+  const { values, dispatch, dropDraft } = form;
+  const defaultVisibility = useDefaultVisibility().data;
   const [ready, setReady] = useState(false);
-  const [tab, setTab] = useState<CreateTab>('details');
-  const [details, setDetailsState] = useState<StoryDetails>(() => emptyDetails());
-  const [visibilityTouched, setVisibilityTouched] = useState(false);
-  // Chapters created with the story are published (spec §4).
-  const [chapters, setChapters] = useState<ChapterDraft[]>(() => [newChapter(1, true)]);
-  const [selectedKey, setSelectedKey] = useState(() => chapters[0]!.key);
-  const [revision, setRevision] = useState(0);
-  const [cover, setCover] = useState<File | null>(null);
-  const coverUrl = useObjectUrl(cover);
-  const [offer, setOffer] = useState<StoryDraft | null>(() => {
-    const draft = key ? readDraft(key) : null;
-    return draft && hasWork(draft.details, draft.chapters) ? draft : null;
-  });
 
-  // The spec's create page shows a skeleton for about half a second; the editor loads meanwhile.
+  // The create page shows a skeleton for about half a second; the editor loads meanwhile.
   useEffect(() => {
     preloadEditor();
     const timer = setTimeout(() => setReady(true), TIMINGS.createSkeletonMs);
@@ -68,81 +30,19 @@ export function useCreateForm() {
   }, []);
 
   // The author's default visibility, unless they already chose one.
-  const fallbackVisibility = defaultVisibility.data;
   useEffect(() => {
-    if (fallbackVisibility && !visibilityTouched) {
-      setDetailsState((current) => ({ ...current, visibility: fallbackVisibility }));
-    }
-  }, [fallbackVisibility, visibilityTouched]);
-
-  const draft = useMemo(
-    () =>
-      hasWork(details, chapters)
-        ? { baseUpdatedAt: null, details, settings: DEFAULT_SETTINGS, chapters }
-        : null,
-    [details, chapters],
-  );
-  const autosave = useDraftAutosave(key, draft, { paused: offer !== null });
-
-  const setDetails = (patch: Partial<StoryDetails>) => {
-    if (patch.visibility) setVisibilityTouched(true);
-    setDetailsState((current) => ({ ...current, ...patch }));
-  };
-
-  const restore = () => {
-    if (!offer) return;
-    const restored = offer.chapters.length > 0 ? offer.chapters : [newChapter(1, true)];
-    setDetailsState(offer.details);
-    setVisibilityTouched(true);
-    setChapters(restored.map((chapter) => ({ ...chapter, id: null, published: true })));
-    setSelectedKey(restored[0]!.key);
-    setRevision((r) => r + 1);
-    setOffer(null);
-  };
-
-  const discardOffer = () => {
-    if (key) removeDraft(key);
-    setOffer(null);
-  };
-
-  const chapterActions = {
-    select: setSelectedKey,
-    add: () => {
-      const { chapters: next, added } = addChapter(chapters, true);
-      setChapters(next);
-      setSelectedKey(added.key);
-    },
-    remove: (chapterKey: string) => {
-      const next = removeChapter(chapters, chapterKey);
-      if (!next) {
-        toast.error(STORY_MESSAGES.lastChapterTitle, STORY_MESSAGES.lastChapter);
-        return;
-      }
-      setChapters(next);
-      if (chapterKey === selectedKey) {
-        const index = chapters.findIndex((chapter) => chapter.key === chapterKey);
-        setSelectedKey(next[Math.min(index, next.length - 1)]!.key);
-      }
-    },
-    change: (chapterKey: string, patch: Partial<Pick<ChapterDraft, 'title' | 'content'>>) =>
-      setChapters((current) => updateChapter(current, chapterKey, patch)),
-  };
+    if (defaultVisibility) dispatch({ type: 'default-visibility', visibility: defaultVisibility });
+  }, [defaultVisibility, dispatch]);
 
   const publish = () => {
     if (createStory.isPending) return;
-    const problem = createProblem(details, chapters);
+    const problem = createProblem(values.details, values.chapters);
     if (problem) {
-      toast.error(problem.title, problem.description);
-      if (problem.field === 'content') {
-        setTab('chapters');
-        if (problem.chapterKey) setSelectedKey(problem.chapterKey);
-      } else {
-        setTab('details');
-        focusField(FIELD_IDS[problem.field]);
-      }
+      form.showProblem(problem);
       return;
     }
-    const submitted = chaptersWithContent(chapters).map((chapter) => ({
+    const { details, cover } = values;
+    const submitted = chaptersWithContent(values.chapters).map((chapter) => ({
       title: chapter.title.trim(),
       content: chapter.content,
     }));
@@ -153,13 +53,12 @@ export function useCreateForm() {
         genre: details.genre,
         tags: details.tags,
         visibility: details.visibility,
-        cover,
+        cover: cover.kind === 'replace' ? cover.file : null,
         chapters: submitted,
       },
       {
         onSuccess: (story) => {
-          autosave.stop();
-          if (key) removeDraft(key);
+          dropDraft({ stop: true });
           toast.success(
             STORY_MESSAGES.storyCreated,
             EDITOR_MESSAGES.storyCreatedDescription(submitted.length),
@@ -175,30 +74,12 @@ export function useCreateForm() {
     );
   };
 
-  const discard = () => {
-    autosave.stop();
-    if (key) removeDraft(key);
-  };
-
   return {
+    ...form,
     ready,
-    tab,
-    setTab,
-    details,
-    setDetails,
-    chapters,
-    selectedKey,
-    revision,
-    chapterActions,
-    cover,
-    coverUrl,
-    setCover,
-    offer,
-    restore,
-    discardOffer,
     publish,
     publishing: createStory.isPending,
-    hasWork: hasWork(details, chapters) || cover !== null,
-    discard,
+    hasWork: hasWork(values.details, values.chapters) || values.cover.kind === 'replace',
+    discard: () => dropDraft({ stop: true }),
   };
 }

@@ -16,7 +16,8 @@ export type Baseline = {
   /** Server order. */
   chapters: ChapterDraft[];
   coverUrl: string | null;
-  updatedAt: string;
+  /** The server's version; null for a story not created yet. */
+  updatedAt: string | null;
 };
 
 export type CoverChange = { kind: 'keep' } | { kind: 'replace'; file: File } | { kind: 'remove' };

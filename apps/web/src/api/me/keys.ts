@@ -1,0 +1,10 @@
+/**
+ * Query keys of the signed-in user's own data. A follow, a like or a read changes the stats:
+ * those invalidate `all`.
+ */
+export const meKeys = {
+  all: ['me'] as const,
+  stats: ['me', 'stats'] as const,
+  settings: ['me', 'settings'] as const,
+  stories: (limit: number) => ['me', 'stories', { limit }] as const,
+};

@@ -1,0 +1,22 @@
+import type { StoryDetail } from '@storyloom/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '../../lib/api';
+import { retryUnlessClientError } from '../retry';
+import { storyKeys } from './keys';
+
+/** `GET /stories/{id}`: the story, its author summary and the caller's relation to it. */
+export const getStory = (id: string, signal?: AbortSignal) =>
+  get<StoryDetail>(`/stories/${encodeURIComponent(id)}`, signal ? { signal } : undefined);
+
+export const storyQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: storyKeys.detail(id),
+    queryFn: ({ signal }) => getStory(id, signal),
+    // Shown from the cache at once, refreshed on every visit: counts, likes and the reader's
+    // saved position (which decides the chapter the reader opens) change while it waits, and
+    // the editor starts from what the server holds now.
+    staleTime: 0,
+    retry: retryUnlessClientError,
+  });
+
+export const useStory = (id: string) => useQuery(storyQueryOptions(id));
