@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-/** The spec's data cache (§9): one retry, 5-minute stale time and retention, no refetch on focus. */
+/** The data cache: one retry, 5-minute stale time and retention, no refetch on focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

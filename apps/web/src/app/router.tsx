@@ -7,7 +7,7 @@ import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 import { PageShell } from './shell/page-shell';
 
-// Every page is its own chunk: `lazy` imports it on first visit (spec §2 route table).
+// Every page is its own chunk: `lazy` imports it on first visit.
 // Pages that export a `loader` start their queries from it (lib/route-data.ts), which is how
 // the server renderer gets their data into the HTML.
 const home = () =>

@@ -12,7 +12,7 @@ type EmptyStateProps = {
   'data-testid'?: string;
 };
 
-/** What a list says when it has nothing to show: an icon, the spec's words and what to do next. */
+/** What a list says when it has nothing to show: an icon, its words and what to do next. */
 export function EmptyState({
   icon: Icon,
   title,

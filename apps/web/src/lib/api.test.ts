@@ -109,7 +109,7 @@ describe('requests', () => {
   });
 });
 
-describe('error mapping (spec §8)', () => {
+describe('error mapping', () => {
   it('uses the envelope message, code, details and status', async () => {
     fetchMock.mockResolvedValue(
       json(

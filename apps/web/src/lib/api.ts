@@ -1,7 +1,7 @@
 /**
  * The one module that talks to the API: builds URLs under `/api`, attaches the session's bearer
  * token, enforces the request timeout, unwraps the `{success, data}` envelope and turns every
- * failure into an `ApiError` with the spec's messages (§7, §8).
+ * failure into an `ApiError` with the messages users read (docs/api.md has the envelope).
  */
 import { MESSAGES, TIMINGS } from '@storyloom/shared';
 
@@ -138,7 +138,7 @@ function detailMessage(detail: unknown): string | undefined {
   return undefined;
 }
 
-/** Maps an HTTP error response to an `ApiError` (spec §8). */
+/** Maps an HTTP error response to an `ApiError`. */
 export function errorFromResponse(status: number, body: unknown): ApiError {
   if (isEnvelope(body) && body.success === false) return envelopeError(body, status);
   const detail = isRecord(body) ? detailMessage(body.detail) : undefined;
@@ -279,7 +279,7 @@ export const del = <T>(path: string, options?: Options) =>
 export const download = (path: string, options?: Omit<Options, 'asFile'>) =>
   request<DownloadedFile>(path, { ...options, method: 'GET', asFile: true });
 
-/** Multipart upload; `null`/`undefined` fields are skipped, as the spec's story form does. */
+/** Multipart upload; `null`/`undefined` fields are skipped, as the story form expects. */
 export function upload<T>(
   path: string,
   fields: FormData | Record<string, string | Blob | null | undefined>,

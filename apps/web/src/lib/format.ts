@@ -7,7 +7,7 @@ function oneDecimal(value: number): string {
   return value.toFixed(1).replace(/\.0$/, '');
 }
 
-/** Shortens counts: 950 -> "950", 1_234 -> "1.2K", 3_400_000 -> "3.4M" (spec §9). */
+/** Shortens counts: 950 -> "950", 1_234 -> "1.2K", 3_400_000 -> "3.4M". */
 export function formatCount(value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return '0';
   const sign = value < 0 ? '-' : '';
@@ -54,7 +54,7 @@ export function formatDate(
 }
 
 /**
- * "just now", "5m ago", "3h ago", "2d ago", "1w ago", and after 30 days the date (spec §9).
+ * "just now", "5m ago", "3h ago", "2d ago", "1w ago", and after 30 days the date.
  * A time in the future (clock skew) reads "just now".
  */
 export function formatRelativeTime(

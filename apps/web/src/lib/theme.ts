@@ -14,7 +14,7 @@ export function resolveTheme(theme: Theme, prefersDark: boolean): ResolvedTheme 
   return theme;
 }
 
-/** Dark adds the `dark` class on <html>, light removes it (spec §4). */
+/** Dark adds the `dark` class on <html>, light removes it. */
 export function applyTheme(resolved: ResolvedTheme, root: HTMLElement = document.documentElement) {
   root.classList.toggle('dark', resolved === 'dark');
   root.style.colorScheme = resolved;

@@ -1,5 +1,5 @@
 /**
- * The session (spec §3 "Auth session", §4 "Auth"). Persisted under STORAGE_KEYS.auth with exactly
+ * The session. Persisted under STORAGE_KEYS.auth with exactly
  * accessToken, refreshToken, user and isAuthenticated; isLoading and error live only in memory.
  */
 import { AUTH_MESSAGES, type Me, STORAGE_KEYS, type TokenResponse } from '@storyloom/shared';
@@ -21,7 +21,7 @@ type AuthState = {
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
-  /** Email and password sign-in: token first, then the user (spec §4). */
+  /** Email and password sign-in: token first, then the user. */
   login: (email: string, password: string) => Promise<void>;
   /** Creates the account, then signs in with the same email and password. */
   signup: (input: SignupInput) => Promise<void>;
@@ -45,7 +45,7 @@ const signedOut: PersistedAuth & Pick<AuthState, 'error'> = {
   error: null,
 };
 
-/** The spec reads `details.message`, then the message, then 'Login failed' (§8). */
+/** A failed sign-in says `details.message`, else the message, else 'Login failed'. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const detail = error.details?.message;
@@ -133,7 +133,7 @@ export const useAuthStore = create<AuthState>()(
   ),
 );
 
-/** A 401 anywhere clears the session and, outside /auth/ pages, goes to the login page (§4). */
+/** A 401 anywhere clears the session and, outside /auth/ pages, goes to the login page. */
 export function handleUnauthorized(): void {
   useAuthStore.getState().logout();
   if (typeof window === 'undefined') return;

@@ -1,5 +1,5 @@
 /**
- * Global interface state (spec §3 "Interface state"): theme, toasts, open modals and a global
+ * Global interface state: theme, toasts, open modals and a global
  * loading flag. Only the theme is persisted, as a bare string under STORAGE_KEYS.theme so the
  * pre-paint script in public/theme-init.js can read it.
  */

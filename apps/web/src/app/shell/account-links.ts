@@ -8,7 +8,7 @@ type AccountLink = {
   mobileOnly?: boolean;
 };
 
-/** The avatar menu's links (spec §2), shared with the mobile menu. */
+/** The avatar menu's links, shared with the mobile menu. */
 export const accountLinks: AccountLink[] = [
   { label: 'Profile', to: (username) => `/profile/${encodeURIComponent(username)}`, Icon: User },
   { label: 'My Library', to: () => '/library', Icon: Library },

@@ -11,7 +11,7 @@ import { useThemeSync } from './use-theme-sync';
 
 let refreshedThisLoad = false;
 
-/** Refreshes the signed-in user once per page load (spec §2 "Page shell"). */
+/** Refreshes the signed-in user once per page load. */
 function useRefreshUser() {
   useEffect(() => {
     if (refreshedThisLoad) return;

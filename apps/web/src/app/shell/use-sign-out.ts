@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useAuthStore } from '../../stores/auth-store';
 
-/** Sign Out: clears the session and any cached server data, then goes home (spec §2). */
+/** Sign Out: clears the session and any cached server data, then goes home. */
 export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ interface FollowButtonProps {
   invalidate?: readonly (readonly unknown[])[];
 }
 
-/** Follow/Following an author, with the spec's toasts; a visitor is sent to sign in. */
+/** Follow/Following an author, with its toasts; a visitor is sent to sign in. */
 export function FollowButton({
   username,
   following,

@@ -75,7 +75,7 @@ export function useToggleAction({
   return { ...state, toggle, pending: mutation.isPending };
 }
 
-/** The spec's failure toast: a title and the server's message or a fallback. */
+/** The failure toast: a title and the server's message or a fallback. */
 export function failureToast(title: string, error: unknown, fallback = 'Please try again later.') {
   toast.error(title, errorMessage(error, fallback));
 }

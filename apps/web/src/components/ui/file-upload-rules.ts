@@ -1,7 +1,7 @@
-/** The upload widget's checks (spec §5 "Upload widget"), kept free of React for tests. */
+/** The upload widget's checks, kept free of React for tests. */
 const MB = 1024 * 1024;
 
-/** The upload widget's messages (spec §5). */
+/** The upload widget's messages. */
 export const fileTooLargeMessage = (maxSizeMb: number) =>
   `File size must be less than ${maxSizeMb}MB`;
 export const FILE_TYPE_NOT_SUPPORTED = 'File type not supported';
@@ -22,7 +22,7 @@ export function matchesAccept(file: Pick<File, 'name' | 'type'>, accept: string)
   });
 }
 
-/** The first reason `file` cannot be used, or null. Size first, as the spec lists them. */
+/** The first reason `file` cannot be used, or null. Size is checked first. */
 export function validateFile(
   file: Pick<File, 'name' | 'type' | 'size'>,
   { accept = 'image/*', maxSizeMb = 5 }: { accept?: string; maxSizeMb?: number } = {},

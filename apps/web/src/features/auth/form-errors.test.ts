@@ -9,7 +9,7 @@ function signupErrors(values: Record<(typeof signupFields)[number], string>) {
   return result.success ? {} : issuesByField(result.error.issues, signupFields);
 }
 
-describe('client validation messages (spec §5)', () => {
+describe('client validation messages', () => {
   it('sign-up: the first message of each field, word for word', () => {
     expect(signupErrors({ username: '', email: '', password: '', confirmPassword: '' })).toEqual({
       username: 'Username is required',

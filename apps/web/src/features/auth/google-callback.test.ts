@@ -21,7 +21,7 @@ describe('Google callback parameters', () => {
   });
 });
 
-describe('Google callback outcomes (spec §2, §9)', () => {
+describe('Google callback outcomes', () => {
   it('shows the spec messages and redirects after 2 s on errors, 1.5 s on success', () => {
     expect(initialOutcome({ kind: 'error' })).toEqual({
       status: 'error',

@@ -1,7 +1,7 @@
 import { TIMINGS } from '@storyloom/shared';
 import { AUTH_SCREEN_TEXT } from './messages';
 
-/** What the Google callback page found in its address (spec §2 "Google callback"). */
+/** What the Google callback page found in its address. */
 export type CallbackParams =
   | { kind: 'error' }
   | { kind: 'incomplete' }

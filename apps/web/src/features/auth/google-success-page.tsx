@@ -22,7 +22,7 @@ async function completeSignIn(accessToken: string, refreshToken: string): Promis
 
 const TITLES = { processing: 'Signing you in', success: 'Signed in', error: 'Sign-in failed' };
 
-/** Where the API's Google callback lands (spec §2 "Google callback"). */
+/** Where the API's Google callback lands. */
 export function GoogleSuccessPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -13,7 +13,7 @@ export function loginNotice(code: string | null): string | null {
   return code && Object.hasOwn(NOTICES, code) ? NOTICES[code]! : null;
 }
 
-/** A login failure that means "use the Google button" (spec §8). */
+/** A login failure that means "use the Google button". */
 export function isGoogleOnlyFailure(message: string | null | undefined): boolean {
   return Boolean(message?.toLowerCase().includes('sign in with google'));
 }

@@ -1,6 +1,6 @@
 /**
- * Spec strings for the auth screens that packages/shared does not carry (yet). The ones the API
- * also uses live in AUTH_MESSAGES; these only ever appear in the browser.
+ * Strings of the auth screens that only ever appear in the browser. The ones the API also uses
+ * live in AUTH_MESSAGES in @storyloom/shared.
  */
 export const AUTH_SCREEN_TEXT = {
   callbackFailed: 'Google authentication failed. Redirecting...',

@@ -1,7 +1,7 @@
 import { passwordStrength } from '@storyloom/shared';
 import { describe, expect, it } from 'vitest';
 
-// The meter on the sign-up and reset pages shows the shared score (spec §5).
+// The meter on the sign-up and reset pages shows the shared score.
 describe('passwordStrength', () => {
   it('scores 25 points per rule', () => {
     expect(passwordStrength('')).toEqual({ score: 0, label: 'Weak' });

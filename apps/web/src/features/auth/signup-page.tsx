@@ -36,7 +36,7 @@ export function SignupPage() {
     }
     const { username, email, password } = parsed.data;
     try {
-      // Creates the account, then signs in with the same email and password (spec §4).
+      // Creates the account, then signs in with the same email and password.
       await signup({ username, email, password });
     } catch (error) {
       const fieldErrors = serverFieldErrors(

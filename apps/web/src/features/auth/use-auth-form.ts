@@ -3,7 +3,7 @@ import { type Errors, firstErrorField } from './form-errors';
 
 type Options<F extends string> = {
   initial: Record<F, string>;
-  /** Also cleared whenever a field is edited: the form's global error (spec §4). */
+  /** Also cleared whenever a field is edited: the form's global error. */
   onEdit?: () => void;
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { verificationFailureMessage } from './verification-message';
 
-describe('verification failure message (spec §8)', () => {
+describe('verification failure message', () => {
   it("shows the server's detail", () => {
     const error = new ApiError('Verification failed. The link may be invalid or expired.', {
       status: 400,

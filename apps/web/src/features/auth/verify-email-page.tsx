@@ -19,7 +19,7 @@ function SupportNote() {
   );
 }
 
-/** The link from the verification email lands here (spec §2 "Email verification"). */
+/** The link from the verification email lands here. */
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');

@@ -13,7 +13,7 @@ import { QuoteRotator } from './components/quote-rotator';
 import { StorySection } from './components/story-section';
 import { CoverStack } from './cover-stack';
 
-/** Spec §9: what the home page loads. */
+/** What the home page loads. */
 const HOME = { featured: 6, trending: 12, trendingShown: 8, latest: 8, mostPopular: 4 } as const;
 
 /** The home page's four lists. */

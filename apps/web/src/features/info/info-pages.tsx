@@ -1,7 +1,7 @@
 import { MESSAGES } from '@storyloom/shared';
 import { PlaceholderPage } from '../../components/placeholder-page';
 
-/** Footer pages whose screens the spec does not show: a title and 'to be implemented'. */
+/** Footer pages whose content is not written yet: a title and 'to be implemented'. */
 function InfoPage({ title }: { title: string }) {
   return <PlaceholderPage title={title} description={MESSAGES.toBeImplemented} />;
 }

@@ -1,4 +1,4 @@
-/** The profile screens' words (spec §2 Profile, §4, §5, §8), word for word where the spec gives them. */
+/** The profile screens' words. */
 export const PROFILE_TEXT = {
   editProfile: 'Edit Profile',
   userNotFound: 'User not found',
@@ -20,7 +20,7 @@ export const PROFILE_TEXT = {
   copyLink: 'Copy profile link',
 } as const;
 
-/** Toasts (spec §8). */
+/** Toasts. */
 export const PROFILE_TOASTS = {
   loadFailed: ['Error', 'Failed to load profile data'],
   updateFailedTitle: 'Failed to update profile',

@@ -1,4 +1,4 @@
-/** The reader's strings (spec §2, §8), word for word where the spec gives them. */
+/** The reader's strings. */
 export const READER_MESSAGES = {
   errorTitle: 'Error',
   loadFailed: 'Failed to load story content',

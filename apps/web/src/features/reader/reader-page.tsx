@@ -25,7 +25,7 @@ import { useChapterKeys } from './use-chapter-keys';
 
 const isPrivate = (error: unknown) => error instanceof ApiError && error.code === 'story_private';
 
-/** Leaves the reader once, with the spec's toast, when the story cannot be read here. */
+/** Leaves the reader once, with a toast, when the story cannot be read here. */
 function useLeaveOn(reason: 'private' | 'failed' | 'no-chapters' | null, storyId: string) {
   const navigate = useNavigate();
   const left = useRef(false);
@@ -55,7 +55,7 @@ export const loader = prefetchLoader((client, { params }) => {
 });
 
 /**
- * /stories/{id}/read (spec §2 Reader). The chapter is `?chapter=n`; without it the reader's
+ * /stories/{id}/read. The chapter is `?chapter=n`; without it the reader's
  * saved position opens, else chapter 1. Each chapter shown is reported (a read, and the
  * position for a signed-in reader).
  */

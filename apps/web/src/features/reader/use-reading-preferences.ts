@@ -47,7 +47,7 @@ function save(next: ReadingPreferences) {
 const serverSnapshot = () => DEFAULT_READING_PREFERENCES;
 
 /**
- * The reading preferences (spec §3), kept in localStorage under 'reading-preferences'. Values
+ * The reading preferences, kept in localStorage under 'reading-preferences'. Values
  * that are not allowed fall back to the defaults. The page shows them through <html> (see
  * root-preferences.ts): public/theme-init.js puts the stored ones there before the first paint,
  * and every change here (or in another tab) puts the new ones there at once. Components read

@@ -1,4 +1,4 @@
-/** The settings screen's words (spec §2 Settings, §5, §8), word for word where the spec gives them. */
+/** The settings screen's words. */
 export const SETTINGS_TEXT = {
   title: 'Settings',
   back: 'Back',
@@ -18,7 +18,7 @@ export const SETTINGS_TEXT = {
   typeUsername: 'Please type your username to confirm deletion',
 } as const;
 
-/** Toasts: [title, description] (spec §5, §8). */
+/** Toasts: [title, description]. */
 export const SETTINGS_TOASTS = {
   saved: 'Settings saved',
   saveFailed: ['Error', 'Failed to save settings. Please try again.'],

@@ -26,7 +26,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value);
 
-/** /settings: five tabs; Save Changes appears once something changed (spec §2, §4). */
+/** /settings: five tabs; Save Changes appears once something changed. */
 export function SettingsPage() {
   const user = useAuthStore((state) => state.user);
   const form = useSettingsForm();

@@ -35,8 +35,8 @@ export const loader = prefetchLoader(async (client, { params }) => {
 });
 
 /**
- * /stories/{id} (spec §2 "Story detail"). A private story sends everyone but its author to
- * /stories with the spec's message; other load failures say 'Failed to load story details'.
+ * /stories/{id}. A private story sends everyone but its author to /stories with 'This story is
+ * private and cannot be accessed'; other load failures say 'Failed to load story details'.
  */
 export function StoryDetailPage() {
   const { id = '' } = useParams();

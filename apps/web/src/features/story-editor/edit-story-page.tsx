@@ -41,7 +41,7 @@ function Notice({
 
 /**
  * /stories/{id}/edit: loads the story and all its chapters, sends anyone but the author to the
- * story page (spec §6), then hands over to the form.
+ * story page, then hands over to the form.
  */
 export function EditStoryPage() {
   const { id = '' } = useParams();

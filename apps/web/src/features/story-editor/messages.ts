@@ -1,4 +1,4 @@
-/** The editor's own strings (the spec's are in STORY_MESSAGES from @storyloom/shared). */
+/** Strings only the editor shows (those the API also sends are STORY_MESSAGES in @storyloom/shared). */
 export const EDITOR_MESSAGES = {
   createFailed: 'Failed to create story. Please try again.',
   saveFailed: 'Failed to save changes. Please try again.',

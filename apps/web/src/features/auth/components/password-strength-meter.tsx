@@ -17,7 +17,7 @@ export const PASSWORD_HINT =
   'Use 8 or more characters with upper and lower case letters, a number and a symbol.';
 
 /**
- * The sign-up strength meter (spec §5): four segments, one per 25 points, and the label.
+ * The sign-up strength meter: four segments, one per 25 points, and the label.
  * Hidden until something is typed; `id` lets the password input point at it.
  */
 export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {

@@ -1,7 +1,7 @@
 import { Feather, Heart, Library, Rocket, Search, Wand2 } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** Spec §2: six genres, each with a static story count. */
+/** Six genres, each with a fixed story count. */
 const HOME_GENRES = [
   { name: 'Romance', count: '45.2K', tone: 'from-pink-500 to-rose-600', Icon: Heart },
   { name: 'Mystery', count: '28.7K', tone: 'from-slate-600 to-slate-800', Icon: Search },

@@ -16,7 +16,7 @@ const reducedMotion = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /**
- * The hero's quote, changing every 5 s (spec §9). Announced politely; hovering or focusing it
+ * The hero's quote, changing every 5 s. Announced politely; hovering or focusing it
  * pauses the rotation, and it stays still for people who prefer reduced motion.
  */
 export function QuoteRotator() {

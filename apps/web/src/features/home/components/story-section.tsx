@@ -37,7 +37,7 @@ export function StorySection({
       ? 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-6'
       : 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4';
   const headingId = `${id}-title`;
-  // A failed or empty list is left out (spec §8 logs it); nothing to show means no section.
+  // A failed or empty list is left out; nothing to show means no section.
   if (!loading && stories.length === 0) return null;
   return (
     <section aria-labelledby={headingId} data-testid={`home-${id}`} className="py-10">

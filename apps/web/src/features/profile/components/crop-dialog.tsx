@@ -22,7 +22,7 @@ type CropDialogProps = {
   onCropped: (file: File) => void;
 };
 
-/** 'Crop Profile Picture': round, square, zoom 1–3 step 0.1, rotation 0–360 (spec §2, §9). */
+/** 'Crop Profile Picture': round, square, zoom 1–3 step 0.1, rotation 0–360. */
 export function CropDialog({ image, onCancel, onCropped }: CropDialogProps) {
   const [zoom, setZoom] = useState<number>(CROP.zoomMin);
   const [rotation, setRotation] = useState<number>(CROP.rotationMin);

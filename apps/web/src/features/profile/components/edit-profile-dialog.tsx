@@ -23,7 +23,7 @@ type EditProfileDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** Edit profile (spec §2): photo upload/crop/remove, read-only username and email, bio. */
+/** Edit profile: photo upload/crop/remove, read-only username and email, bio. */
 export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps) {
   const form = useEditProfile(() => onOpenChange(false));
   const { user, bio, photo, removePhoto, saving } = form;

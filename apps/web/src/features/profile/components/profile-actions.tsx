@@ -13,7 +13,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { toast } from '../../../stores/toast';
 import { PROFILE_TEXT, PROFILE_TOASTS } from '../messages';
 
-/** Own profile: Edit Profile and the settings button (spec §2). */
+/** Own profile: Edit Profile and the settings button. */
 export function OwnProfileActions({ onEdit }: { onEdit: () => void }) {
   return (
     <div className="flex gap-2">

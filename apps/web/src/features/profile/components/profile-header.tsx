@@ -13,7 +13,7 @@ type ProfileHeaderProps = {
   onOpenList: (side: FollowSide) => void;
 };
 
-/** Avatar, username, bio, joined date and the four counts (spec §2 Profile). */
+/** Avatar, username, bio, joined date and the four counts. */
 export function ProfileHeader({ profile, followers, actions, onOpenList }: ProfileHeaderProps) {
   return (
     <section

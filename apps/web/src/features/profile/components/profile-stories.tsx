@@ -26,7 +26,7 @@ export function PublicStories({ username }: { username: string }) {
 
 type OwnTab = 'stories' | 'saved';
 
-/** The owner's tabs: STORIES (private ones badged) and SAVED (spec §2). */
+/** The owner's tabs: STORIES (private ones badged) and SAVED. */
 export function OwnStories({ username }: { username: string }) {
   const [params, setParams] = useSearchParams();
   const tab: OwnTab = params.get('tab') === 'saved' ? 'saved' : 'stories';

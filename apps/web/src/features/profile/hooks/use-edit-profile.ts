@@ -11,14 +11,14 @@ import { toast } from '../../../stores/toast';
 import { PROFILE_TOASTS } from '../messages';
 import { PROFILE_PIC_MAX_BYTES } from '../model/crop-math';
 
-/** The spec's failure toast: title and the server's message, or 'Update failed' for anything else. */
+/** The failure toast: title and the server's message, or 'Update failed' for anything else. */
 function failed(title: string, error: unknown) {
   if (error instanceof ApiError) toast.error(title, error.message || PROFILE_TOASTS.tryLater);
   else toast.error(...PROFILE_TOASTS.updateFailed);
 }
 
 /**
- * The edit profile modal's state (spec §4 "Profile edit"): open, pick a photo, crop it, the photo
+ * The edit profile modal's state: open, pick a photo, crop it, the photo
  * is pending until Save; Cancel resets every field.
  */
 export function useEditProfile(onDone: () => void) {

@@ -17,7 +17,7 @@ function context(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
 
 /**
  * Draws the chosen square of `src` (rotated by `rotation` degrees, as the cropper showed it) into
- * a JPEG named profile.jpg (spec §5). `area` is in pixels of the rotated image, as
+ * a JPEG named profile.jpg. `area` is in pixels of the rotated image, as
  * react-easy-crop reports it.
  */
 export async function cropToJpeg(src: string, area: Area, rotation: number): Promise<File> {

@@ -1,4 +1,4 @@
-/** Geometry of the profile picture crop (spec §5, §9), free of the DOM for tests. */
+/** Geometry of the profile picture crop, free of the DOM for tests. */
 
 export const CROP = {
   zoomMin: 1,
@@ -15,7 +15,7 @@ export const CROP = {
   quality: 0.92,
 } as const;
 
-/** The profile picture limit: 5 MB (spec §5). */
+/** The profile picture limit: 5 MB. */
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface Area {

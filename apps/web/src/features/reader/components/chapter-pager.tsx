@@ -9,7 +9,7 @@ interface ChapterPagerProps {
   onNext: () => void;
 }
 
-/** Previous / 'n / total' / Next (spec §2); ← and → do the same from the keyboard. */
+/** Previous / 'n / total' / Next; ← and → do the same from the keyboard. */
 export function ChapterPager({ position, total, onPrevious, onNext }: ChapterPagerProps) {
   return (
     <nav

@@ -22,7 +22,7 @@ interface ChaptersDrawerProps {
 export const chapterTitle = (chapter: Chapter, index: number) =>
   chapter.title || defaultChapterTitle(index + 1);
 
-/** A side sheet listing every chapter; the open one is marked (spec §2 Chapters drawer). */
+/** A side sheet listing every chapter; the open one is marked. */
 export function ChaptersDrawer({
   open,
   onOpenChange,

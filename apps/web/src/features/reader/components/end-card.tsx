@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { READER_MESSAGES } from '../messages';
 
-/** After the last chapter (spec §2): back to the story or on to more stories. */
+/** After the last chapter: back to the story or on to more stories. */
 export function EndCard({ storyId, storyTitle }: { storyId: string; storyTitle: string }) {
   return (
     <section

@@ -90,7 +90,7 @@ interface ReadingSettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Theme, font size, line height, font family and alignment, applied as they change (spec §2). */
+/** Theme, font size, line height, font family and alignment, applied as they change. */
 export function ReadingSettingsDialog({ open, onOpenChange }: ReadingSettingsDialogProps) {
   const { preferences, update, reset } = useReadingPreferences();
   const { fontSize, lineHeight } = READING_RANGES;

@@ -20,7 +20,7 @@ import { serverMessage } from '../model/server-message';
 
 const empty = { current: '', next: '', confirm: '' };
 
-/** Change Password (spec §5): required, matching, at least 8; the session continues after. */
+/** Change Password: required, matching, at least 8; the session continues after. */
 export function ChangePasswordDialog({ hasPassword }: { hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState(empty);

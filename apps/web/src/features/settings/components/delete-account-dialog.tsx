@@ -18,7 +18,7 @@ import { SETTINGS_TEXT, SETTINGS_TOASTS } from '../messages';
 import { clearDraft } from '../model/settings-draft';
 
 /**
- * Delete Account (spec §4, §5): the username typed exactly; then server delete, local logout,
+ * Delete Account: the username typed exactly; then server delete, local logout,
  * home, and an info toast.
  */
 export function DeleteAccountDialog({ username }: { username: string }) {

@@ -11,7 +11,7 @@ import { SETTINGS_TOASTS } from '../messages';
 import { changedSettings, clearDraft, readDraft, writeDraft } from '../model/settings-draft';
 
 /**
- * The settings form (spec §4 "Settings"): loaded from the server; any change marks it unsaved
+ * The settings form: loaded from the server; any change marks it unsaved
  * and is kept in local storage until saved; the theme applies at once; Save writes the changed
  * fields to the server, applies the theme and clears the mark.
  */

@@ -6,7 +6,7 @@ type Choice<K extends keyof UserSettings> = {
   description?: string;
 };
 
-/** The choices of each multiple-choice setting (spec §2 Settings, §9), with their labels. */
+/** The choices of each multiple-choice setting, with their labels. */
 export const PROFILE_VISIBILITY_CHOICES: Choice<'profileVisibility'>[] = [
   { value: 'public', label: 'Public', description: 'Anyone can see your profile' },
   {
@@ -40,7 +40,7 @@ export const FONT_SIZE_CHOICES: Choice<'fontSize'>[] = [
   { value: 'large', label: 'Large' },
 ];
 
-/** Auto-logout after inactivity, in days (spec §9). */
+/** Auto-logout after inactivity, in days. */
 export const SESSION_TIMEOUT_CHOICES: Choice<'sessionTimeout'>[] = [7, 14, 30, 90].map((days) => ({
   value: days as UserSettings['sessionTimeout'],
   label: `${days} days`,

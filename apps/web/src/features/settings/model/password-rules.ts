@@ -1,6 +1,6 @@
 import { SETTINGS_TOASTS } from '../messages';
 
-/** The password minimum for sign-up and change (spec §9). */
+/** The password minimum for sign-up and change. */
 export const PASSWORD_MIN = 8;
 
 export interface PasswordChange {
@@ -10,8 +10,8 @@ export interface PasswordChange {
 }
 
 /**
- * The first rule a password change breaks, as the spec's toast [title, description], or null
- * (spec §5: both required, confirmation matches, at least 8 characters — in that order).
+ * The first rule a password change breaks, as its toast [title, description], or null
+ * (both required, confirmation matches, at least 8 characters — in that order).
  */
 export function passwordChangeProblem({
   current,

@@ -3,7 +3,7 @@ import { readString, removeKey, writeString } from '../../../lib/storage';
 import { CHOICES } from './options';
 
 /**
- * Unsaved settings survive a reload: they are kept under `user-settings` (spec §3, §4) with the
+ * Unsaved settings survive a reload: they are kept under `user-settings` with the
  * id of the user they belong to, so another account on the same browser never picks them up.
  * Only settings live here; password fields never do.
  */

@@ -17,7 +17,7 @@ interface AuthorCardProps {
 
 export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
 
-/** Avatar, name (to the profile), followers and Follow (spec §2). */
+/** Avatar, name (to the profile), followers and Follow. */
 export function AuthorCard({ story, profile, isOwnCard }: AuthorCardProps) {
   const { author } = story;
   const known = profile && !profile.restricted ? profile.followers_count : undefined;

@@ -1,4 +1,4 @@
-/** The story page's strings (spec §2, §4, §8), word for word where the spec gives them. */
+/** The story page's strings. */
 export const DETAIL_MESSAGES = {
   errorTitle: 'Error',
   loadFailed: 'Failed to load story details',

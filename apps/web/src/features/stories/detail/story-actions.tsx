@@ -21,7 +21,7 @@ function ShareButton({ storyId }: { storyId: string }) {
 
 /**
  * The author gets Edit Story and Share; everyone else Start Reading (Continue Reading once
- * they have opened a chapter), Like, Save and Share (spec §2).
+ * they have opened a chapter), Like, Save and Share.
  */
 export function StoryActions({ story, isOwner }: { story: StoryDetail; isOwner: boolean }) {
   if (isOwner) {

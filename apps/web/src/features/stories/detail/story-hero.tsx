@@ -13,7 +13,7 @@ interface StoryHeroProps {
   isOwner: boolean;
 }
 
-/** Cover, title, description, author, stats, genre and tags, and the actions (spec §2). */
+/** Cover, title, description, author, stats, genre and tags, and the actions. */
 export function StoryHero({ story, profile, isOwner }: StoryHeroProps) {
   return (
     <div className="grid gap-8 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr] lg:gap-12">

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { buttonClasses } from '../../../components/ui/button';
 import { DETAIL_MESSAGES } from './messages';
 
-/** A story id that does not exist (spec §2 'Story not found'). */
+/** A story id that does not exist. */
 export function StoryNotFound() {
   return (
     <section

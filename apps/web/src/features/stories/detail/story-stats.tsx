@@ -11,7 +11,7 @@ interface Stat {
   title?: string;
 }
 
-/** Reads, Likes, Comments and Published (spec §2): counts with K/M, the date as relative time. */
+/** Reads, Likes, Comments and Published: counts with K/M, the date as relative time. */
 export function StoryStats({ story }: { story: StoryDetail }) {
   const zone = useDateTimeZone();
   const published = story.published_at;

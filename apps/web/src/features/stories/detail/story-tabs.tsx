@@ -78,7 +78,7 @@ function DetailsTab({ story }: { story: StoryDetail }) {
   );
 }
 
-/** About (summary and the author) and Details (spec §2). */
+/** About (summary and the author) and Details. */
 export function StoryTabs({
   story,
   profile,

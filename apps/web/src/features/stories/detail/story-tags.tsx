@@ -1,7 +1,7 @@
 import { Hash } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** The story's tags; each one searches for itself (spec §2). */
+/** The story's tags; each one searches for itself. */
 export function StoryTags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import { StoryCover } from '../../../components/story/story-cover';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 
-/** Spec §9: recommendations 6 (popular signed in, trending for visitors); Editor's Picks 3. */
+/** Recommendations: 6 (popular when signed in, trending for visitors); Editor's Picks: 3. */
 const RECOMMENDED = 6;
 const PICKS = 3;
 
@@ -51,7 +51,7 @@ export function Recommendations({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** Three popular stories; the author is shown as the first 8 characters of their id (spec §2). */
+/** Three popular stories; the author is shown as the first 8 characters of their id. */
 export function EditorsPicks() {
   const { stories, loading } = useStorySection(picksList);
   if (!loading && stories.length === 0) return null;

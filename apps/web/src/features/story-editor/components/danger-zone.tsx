@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 
-/** Delete Story behind a confirmation (spec §2 "Edit story" Settings). */
+/** Delete Story behind a confirmation. */
 export function DangerZone({
   title,
   deleting,

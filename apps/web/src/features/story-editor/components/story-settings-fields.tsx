@@ -41,7 +41,7 @@ function SwitchRow({
   );
 }
 
-/** The edit form's extra settings (spec §3), saved with the story. */
+/** The edit form's extra settings, saved with the story. */
 export function StorySettingsFields({
   settings,
   onChange,

@@ -7,7 +7,7 @@ export const addChapter = (chapters: readonly ChapterDraft[], published = false)
   return { chapters: [...chapters, added], added };
 };
 
-/** Null when `key` is the last chapter left: a story keeps at least one (spec §5). */
+/** Null when `key` is the last chapter left: a story keeps at least one. */
 export function removeChapter(chapters: readonly ChapterDraft[], key: string) {
   if (chapters.length <= 1) return null;
   return chapters.filter((chapter) => chapter.key !== key);

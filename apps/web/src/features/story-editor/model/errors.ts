@@ -2,7 +2,7 @@ import { MESSAGES } from '@storyloom/shared';
 import { ApiError, firstFieldError } from '../../../lib/api';
 
 /**
- * What a failed create or save tells the author (spec §8): the server's message (for invalid
+ * What a failed create or save tells the author: the server's message (for invalid
  * input, the first field's message), else 'Server error: {status}', else `fallback` (no answer
  * at all, e.g. offline).
  */

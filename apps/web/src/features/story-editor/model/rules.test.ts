@@ -42,7 +42,7 @@ const serverChapter = (id: string, order: number): Chapter => ({
   updated_at: '',
 });
 
-describe('create and save validation (spec §5)', () => {
+describe('create and save validation', () => {
   const filled = (content: string): ChapterDraft => ({ ...newChapter(1), content });
 
   it('asks for a title, then a genre, then content, in that order', () => {
@@ -154,7 +154,7 @@ describe('edit form state', () => {
   });
 });
 
-describe('failure messages (spec §8)', () => {
+describe('failure messages', () => {
   const fallback = 'Failed to save changes. Please try again.';
   it('prefers the server message, then a field message, then the status', () => {
     expect(failureMessage(new ApiError('Story not found', { status: 404 }), fallback)).toBe(

@@ -21,7 +21,7 @@ export type StoryDetails = {
   visibility: Visibility;
 };
 
-/** The edit form's extra settings (spec §3), as the API names them. */
+/** The edit form's extra settings, as the API names them. */
 export type StorySettingsForm = {
   allow_comments: boolean;
   mature_content: boolean;
@@ -31,7 +31,7 @@ export type StorySettingsForm = {
 };
 
 /**
- * A chapter in the editor (spec §4): `id` is the server's id, or null for a new one that only
+ * A chapter in the editor: `id` is the server's id, or null for a new one that only
  * has its temporary `key`. Its place in the list is its order.
  */
 export type ChapterDraft = {
@@ -59,7 +59,7 @@ export const emptyDetails = (visibility: Visibility = 'public'): StoryDetails =>
   visibility,
 });
 
-/** A new chapter at `position` (1-based), titled 'Chapter n' (spec §9). */
+/** A new chapter at `position` (1-based), titled 'Chapter n'. */
 export function newChapter(position: number, published = false): ChapterDraft {
   return {
     key: createId('chapter'),

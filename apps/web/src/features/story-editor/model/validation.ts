@@ -2,7 +2,7 @@ import { STORY_MESSAGES } from '@storyloom/shared';
 import { isBlankHtml } from './content';
 import type { ChapterDraft, StoryDetails } from './story-form';
 
-/** A refusal shown as the spec's toast; `field` says where to send the user to fix it. */
+/** A refusal shown as a toast; `field` says where to send the user to fix it. */
 export type Problem = {
   title: string;
   description: string;
@@ -29,7 +29,7 @@ function detailsProblem(details: StoryDetails): Problem | null {
   return null;
 }
 
-/** Create story (spec §5): title, genre, then at least one chapter with content. */
+/** Create story: title, genre, then at least one chapter with content. */
 export function createProblem(details: StoryDetails, chapters: readonly ChapterDraft[]) {
   const problem = detailsProblem(details);
   if (problem) return problem;
@@ -44,7 +44,7 @@ export function createProblem(details: StoryDetails, chapters: readonly ChapterD
   return null;
 }
 
-/** Publishing a chapter needs visible content (spec §5 "Publish chapter"). */
+/** Publishing a chapter needs visible content. */
 export function publishProblem(chapter: ChapterDraft): Problem | null {
   if (!isBlankHtml(chapter.content)) return null;
   return {
