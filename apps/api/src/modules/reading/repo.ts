@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow } from '../../db/types.js';
 import { readCounted } from '../stories/ranking.js';
+import { changeStoryCounters } from '../stories/repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -55,11 +56,7 @@ export async function countRead(
   chapterId: string,
   at: string,
 ): Promise<void> {
-  await db
-    .updateTable('stories')
-    .set((eb) => readCounted(eb, dialect, at))
-    .where('id', '=', storyId)
-    .execute();
+  await changeStoryCounters(db, storyId, (eb) => readCounted(eb, dialect, at));
   await db
     .updateTable('chapters')
     .set((eb) => ({ reads_count: eb('reads_count', '+', 1) }))

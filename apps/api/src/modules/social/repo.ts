@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow, UserRow } from '../../db/types.js';
 import { likeAdded, likeRemoved } from '../stories/ranking.js';
+import { changeStoryCounters } from '../stories/repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 export type Reaction = 'likes' | 'saves';
@@ -184,16 +185,12 @@ export async function countLike(
   storyId: string,
   at: string,
 ): Promise<void> {
-  await db
-    .updateTable('stories')
-    .set((eb) => likeAdded(eb, dialect, at))
-    .where('id', '=', storyId)
-    .execute();
+  await changeStoryCounters(db, storyId, (eb) => likeAdded(eb, dialect, at));
 }
 
 /** A removed like takes its votes back (not its trending event: see stories/ranking.ts). */
 export async function uncountLike(db: Exec, storyId: string): Promise<void> {
-  await db.updateTable('stories').set(likeRemoved).where('id', '=', storyId).execute();
+  await changeStoryCounters(db, storyId, likeRemoved);
 }
 
 export async function votesOf(db: Exec, storyId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import type { AuthorSummary } from '@storyloom/shared';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction, Updateable, UpdateObject } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, NewStory, StoriesTable, StoryRow } from '../../db/types.js';
 
@@ -33,6 +33,15 @@ export async function updateStory(
   changes: Updateable<StoriesTable>,
 ): Promise<void> {
   await db.updateTable('stories').set(changes).where('id', '=', id).execute();
+}
+
+/** Moves a story's counters and ranking in the UPDATE itself (`change` from ranking.ts). */
+export async function changeStoryCounters(
+  db: Exec,
+  id: string,
+  change: (eb: ExpressionBuilder<Database, 'stories'>) => UpdateObject<Database, 'stories'>,
+): Promise<void> {
+  await db.updateTable('stories').set(change).where('id', '=', id).execute();
 }
 
 /** Chapters, tags, likes, saves, reads and progress go with it (ON DELETE CASCADE). */
