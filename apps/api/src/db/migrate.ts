@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, type MigrationResultSet, Migrat
 import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
+import * as m003 from './migrations/003_sessions_and_jobs.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -14,6 +15,7 @@ type DialectMigration = {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001_initial': m001,
   '002_search': m002,
+  '003_sessions_and_jobs': m003,
 };
 
 class StaticProvider implements MigrationProvider {

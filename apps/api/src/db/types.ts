@@ -139,6 +139,68 @@ export interface ReaderSaltsTable {
   salt: string;
 }
 
+/** One sign-in: access and refresh tokens name it, and ending it revokes them at once. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  method: 'password' | 'google';
+  /** "Firefox on Linux": read from the User-Agent at sign-in. */
+  device: Defaulted<string>;
+  /** The User-Agent at sign-in, cut to 300 characters. */
+  user_agent: Defaulted<string>;
+  /** The address's network only ("203.0.113.0/24", "2001:db8:1::/48"), never the address. */
+  network: Defaulted<string>;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: string | null;
+}
+
+/** Every refresh token a session was given; `used_at` set once it was traded. */
+export interface RefreshTokensTable {
+  /** SHA-256 of the token; the token itself only ever went to the client. */
+  token_hash: string;
+  session_id: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** One-time codes that Google sign-in hands the browser, traded for the session's tokens. */
+export interface LoginCodesTable {
+  code_hash: string;
+  session_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Work done after the request by any process's worker (apps/api/src/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  /** Not before this time (retries are pushed back). */
+  run_at: Timestamp;
+  attempts: Defaulted<number>;
+  /** The worker holding it, until `locked_until`; another may take it after that. */
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+  /** Set with done_at when the job gave up after its last attempt. */
+  failed_at: Timestamp | null;
+}
+
+/** Anonymous reads one address counted for a chapter on `day` (docs/decisions/008). */
+export interface AnonymousReadBudgetTable {
+  /** HMAC of the address under the day's salt: unlinkable once the day is over. */
+  address_key: string;
+  chapter_id: string;
+  day: string;
+  reads: number;
+}
+
 // story_search (and story_search_fts on SQLite) differ per dialect and are kept by triggers
 // (migration 002); only the search repo reads them, with raw SQL.
 
@@ -155,6 +217,11 @@ export interface Database {
   user_settings: UserSettingsTable;
   email_tokens: EmailTokensTable;
   reader_salts: ReaderSaltsTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  login_codes: LoginCodesTable;
+  jobs: JobsTable;
+  anonymous_read_budget: AnonymousReadBudgetTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -163,4 +230,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type StoryRow = Selectable<StoriesTable>;
 export type NewStory = Insertable<StoriesTable>;
 export type ChapterRow = Selectable<ChaptersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type JobRow = Selectable<JobsTable>;
 export type NewChapter = Insertable<ChaptersTable>;

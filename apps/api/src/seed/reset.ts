@@ -4,6 +4,11 @@ import type { Database } from '../db/types.js';
 
 /** Children before parents, so deletes never trip a foreign key. */
 const TABLES: (keyof Database)[] = [
+  'jobs',
+  'login_codes',
+  'refresh_tokens',
+  'sessions',
+  'anonymous_read_budget',
   'email_tokens',
   'user_settings',
   'reading_progress',
