@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { mediaFiles } from './modules/media/static.js';
 import { readingRoutes } from './modules/reading/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(
   if (ownsDb) closeAfterRequests(app, () => db.close());
 
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   const services = createServices({ config, db, mailer, log: app.log });
@@ -126,6 +128,7 @@ export async function buildApp(
       await api.register(healthRoutes, services);
       await api.register(authRoutes, { ...services, prefix: '/auth' });
       await api.register(meRoutes, services);
+      await api.register(sessionRoutes, services);
       await api.register(storyRoutes, services);
       await api.register(chapterRoutes, services);
       await api.register(socialRoutes, services);

@@ -4,6 +4,7 @@ import type { Db } from './db/index.js';
 import type { Mailer } from './lib/mailer.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { type ChapterService, createChapterService } from './modules/chapters/service.js';
@@ -13,6 +14,7 @@ import { createCoverStore } from './modules/media/covers.js';
 import { mediaStorage } from './modules/media/storage.js';
 import { createReadingService, type ReadingService } from './modules/reading/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
+import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
 import { createSocialService, type SocialService } from './modules/social/service.js';
 import { createStoryService, type StoryService } from './modules/stories/service.js';
@@ -32,6 +34,8 @@ export interface Services {
   /** preHandlers that resolve the bearer token to `request.user`. */
   authenticate: Authenticator;
   auth: AuthService;
+  /** Sign-ins: start, check, refresh, list and end them. */
+  sessions: SessionService;
   /** Google sign-in; null when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
   google: GoogleSignIn | null;
   users: UserService;
@@ -56,6 +60,8 @@ export interface ServiceInputs {
 
 export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
   const tokens = createTokenService(config.jwtSecret);
+  const sessions = createSessionService({ config, db, tokens, mailer, log });
+  const throttle = new LoginThrottle({ factor: config.rateLimitFactor });
   if (config.s3) {
     log.warn('S3_* is set, but object storage is not built yet: media is kept in DATA_DIR/media');
   }
@@ -69,8 +75,9 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   return {
     config,
     db,
-    authenticate: createAuthenticator(db, tokens),
-    auth: createAuthService({ config, db, tokens, mailer, log }),
+    authenticate: createAuthenticator(tokens, sessions),
+    auth: createAuthService({ config, db, sessions, throttle, mailer, log }),
+    sessions,
     google: createGoogleSignIn(config),
     users: createUserService({ db, avatars, covers }),
     settings: createSettingsService({ db }),

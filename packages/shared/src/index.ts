@@ -8,6 +8,7 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/discovery.js';
 export * from './schemas/reading.js';
+export * from './schemas/sessions.js';
 export * from './schemas/settings.js';
 export * from './schemas/social.js';
 export * from './schemas/stories.js';

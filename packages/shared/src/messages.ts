@@ -70,6 +70,14 @@ export const AUTH_MESSAGES = {
   missingTokens: 'Authentication failed. Please try again.',
   refreshInvalid: 'Your session has expired. Please sign in again.',
   signedOutEverywhere: 'Signed out of all devices',
+  signedOut: 'Signed out',
+  sessionEnded: 'Signed out of that device',
+  sessionNotFound: 'Session not found',
+  loginCodeInvalid: 'This sign-in has expired. Please sign in again.',
+  deletePasswordRequired: 'Enter your password to delete your account',
+  deletePasswordWrong: 'Password is incorrect',
+  deleteNeedsGoogle:
+    'For your security, sign in with Google again, then delete your account within 10 minutes.',
 } as const;
 
 export const PROFILE_MESSAGES = {

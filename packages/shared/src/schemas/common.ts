@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
+  'reauth_required',
   'service_unavailable',
   'internal',
 ] as const;

@@ -1,7 +1,12 @@
 import { AUTH_MESSAGES } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createUser, TEST_PASSWORD } from '../../test/factories.js';
+import {
+  createRefreshToken,
+  createSession,
+  createUser,
+  TEST_PASSWORD,
+} from '../../test/factories.js';
 import { captureMailer } from '../../test/mail.js';
 import { multipart } from '../../test/multipart.js';
 import { createTokenService } from './tokens.js';
@@ -167,9 +172,8 @@ describe('sign-in', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
     expect((await me('garbage')).statusCode).toBe(401);
     const forged = createTokenService('x'.repeat(40)).sign(
-      'access',
       '0190a0a0-0000-7000-8000-000000000001',
-      0,
+      '0190a0a0-0000-7000-8000-000000000002',
     );
     expect((await me(forged)).statusCode).toBe(401);
   });
@@ -285,8 +289,13 @@ describe('password reset', () => {
 });
 
 describe('sessions', () => {
-  it('changing the password revokes other tokens and hands this session a new one', async () => {
+  it('changing the password ends every other session; this one goes on', async () => {
     const { user, auth, token } = await createUser(t.testDb.db, t.config);
+    const otherDevice = createTokenService(t.config.jwtSecret).sign(
+      user.id,
+      await createSession(t.testDb.db, user.id, 'Firefox on Linux'),
+    );
+    expect((await me(otherDevice)).statusCode).toBe(200);
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/users/me/password',
@@ -310,14 +319,16 @@ describe('sessions', () => {
       payload: { old_password: TEST_PASSWORD, new_password: 'fresh-password' },
     });
     expect(res.statusCode).toBe(200);
-    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(otherDevice)).statusCode).toBe(401);
+    // The client that changed it keeps working, whether or not it swaps in the answered token.
+    expect((await me(token)).statusCode).toBe(200);
     expect((await me(res.json().data.access_token)).statusCode).toBe(200);
     expect((await login(user.email, 'fresh-password')).statusCode).toBe(200);
   });
 
   it('Sign Out of All Devices revokes every access and refresh token', async () => {
-    const { user, auth, token } = await createUser(t.testDb.db, t.config);
-    const refreshToken = createTokenService(t.config.jwtSecret).sign('refresh', user.id, 0);
+    const { auth, token, sessionId } = await createUser(t.testDb.db, t.config);
+    const refreshToken = await createRefreshToken(t.testDb.db, sessionId);
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
@@ -328,10 +339,11 @@ describe('sessions', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: auth });
     expect(out.statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
+    expect((await me(refreshed.json().access_token)).statusCode).toBe(401);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
-      payload: { refresh_token: refreshToken },
+      payload: { refresh_token: refreshed.json().refresh_token },
     });
     expect(again.statusCode).toBe(401);
   });

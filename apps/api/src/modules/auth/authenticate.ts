@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/index.js';
-import type { UserRow } from '../../db/types.js';
+import type { SessionRow, UserRow } from '../../db/types.js';
 import { unauthorized } from '../../lib/errors.js';
-import { findUserById } from '../users/repo.js';
+import type { SessionService } from '../sessions/service.js';
 import type { TokenService } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, set by the authenticate hooks; null for visitors. */
     user: UserRow | null;
+    /** The caller's session; null for visitors and for tokens from before sessions. */
+    session: SessionRow | null;
   }
 }
 
@@ -20,19 +21,22 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 /**
- * preHandler hooks that resolve the bearer token to a user. A presented token that is invalid,
- * expired or revoked (token_version moved on) is a 401 even on open routes, so the client
- * clears a dead session instead of silently browsing as a visitor.
+ * preHandler hooks that resolve the bearer token to a user and session. A presented token that
+ * is invalid, expired, or whose session has ended (signed out, idle past auto-logout, revoked)
+ * is a 401 even on open routes, so the client clears a dead session instead of silently
+ * browsing as a visitor.
  */
-export function createAuthenticator(db: Db, tokens: TokenService) {
+export function createAuthenticator(tokens: TokenService, sessions: SessionService) {
   async function resolve(request: FastifyRequest): Promise<void> {
     request.user = null;
+    request.session = null;
     const token = bearerOf(request);
     if (!token) return;
-    const claims = tokens.verify(token, 'access');
-    const user = claims ? await findUserById(db.kysely, claims.sub) : undefined;
-    if (!claims || !user || user.token_version !== claims.ver) throw unauthorized();
-    request.user = user;
+    const claims = tokens.verify(token);
+    const caller = claims ? await sessions.authenticate(claims) : null;
+    if (!caller) throw unauthorized();
+    request.user = caller.user;
+    request.session = caller.session;
   }
 
   return {

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EmailTokensTable } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
+import { hashToken, randomToken } from '../../lib/secrets.js';
 import { nowIso } from '../../lib/time.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -12,8 +12,6 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   reset_password: 3600 * 1000,
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * Issues a single-use token for the user and purpose; earlier unused ones of the same purpose
  * stop working. Only the hash is stored.
@@ -23,7 +21,7 @@ export async function issueEmailToken(
   userId: string,
   purpose: EmailTokenPurpose,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   const now = Date.now();
   await db
     .updateTable('email_tokens')

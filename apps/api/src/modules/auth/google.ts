@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { endAccess } from '../sessions/end-access.js';
 import {
   findUserByEmail,
   findUserByGoogleSub,
@@ -114,20 +115,32 @@ async function freeUsername(db: Db, identity: GoogleIdentity): Promise<string> {
 
 /**
  * The user for a Google identity: the one already linked, else the account with the same
- * verified email (now linked), else a new account without a password.
+ * Google-verified email (now linked), else a new account without a password.
+ *
+ * An account whose email its holder never verified may have been opened by someone else with
+ * that address (to be there first when the real owner arrives). Google has now proved who holds
+ * the address, so the account becomes theirs alone: its password is removed and every session
+ * and older token ends before it is linked (docs/decisions/016-accounts-and-sessions.md).
  */
 export async function userForGoogleIdentity(db: Db, identity: GoogleIdentity): Promise<UserRow> {
   const linked = await findUserByGoogleSub(db.kysely, identity.sub);
   if (linked) return linked;
   if (identity.email && identity.emailVerified) {
-    const byEmail = await findUserByEmail(db.kysely, identity.email);
-    if (byEmail) {
-      await updateUser(db.kysely, byEmail.id, {
+    const email = identity.email;
+    const claimed = await db.kysely.transaction().execute(async (trx) => {
+      const byEmail = await findUserByEmail(trx, email);
+      if (!byEmail) return false;
+      if (byEmail.email_verified_at === null) {
+        await updateUser(trx, byEmail.id, { password_hash: null });
+        await endAccess(trx, byEmail.id, 'claimed_by_google');
+      }
+      await updateUser(trx, byEmail.id, {
         google_sub: identity.sub,
         email_verified_at: byEmail.email_verified_at ?? nowIso(),
       });
-      return (await findUserByGoogleSub(db.kysely, identity.sub))!;
-    }
+      return true;
+    });
+    if (claimed) return (await findUserByGoogleSub(db.kysely, identity.sub))!;
   }
   if (!identity.email) throw new Error('the Google account shared no email address');
   if (await findUserByEmail(db.kysely, identity.email)) {

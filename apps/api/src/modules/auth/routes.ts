@@ -6,6 +6,7 @@ import {
   authProvidersResponse,
   envelope,
   forgotPasswordBody,
+  googleExchangeBody,
   me,
   refreshBody,
   resetPasswordBody,
@@ -17,10 +18,12 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
+import { unauthorized } from '../../lib/errors.js';
 import { byEmailField, limit } from '../../lib/rate-limit.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { bearer, errorResponses } from '../../lib/route-schema.js';
 import { HOUR, MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
+import { signInOrigin } from '../sessions/device.js';
 import { presentMe } from '../users/presenter.js';
 import { type PendingLogin, userForGoogleIdentity } from './google.js';
 
@@ -29,7 +32,7 @@ const messageOnly = envelope(z.null());
 const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
-  const { auth, authenticate, google, config } = services;
+  const { auth, authenticate, google, config, sessions } = services;
   const f = config.rateLimitFactor;
 
   // The token endpoint takes the OAuth2 password grant as multipart or urlencoded form fields.
@@ -55,16 +58,12 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
           response: { 200: tokenResponse, ...errors },
         },
         preHandler: [
+          // Per address; per account, the login throttle inside auth.login decides.
           limit(form, f, { name: 'login:ip', max: 20, windowMs: MINUTE }),
-          limit(form, f, {
-            name: 'login:account',
-            max: 10,
-            windowMs: 15 * MINUTE,
-            key: byEmailField('username'),
-          }),
         ],
       },
-      async (request) => auth.login(request.body.username, request.body.password),
+      async (request) =>
+        auth.login(request.body.username, request.body.password, signInOrigin(request)),
     );
   });
 
@@ -102,6 +101,24 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
   );
 
   app.post(
+    '/google/exchange',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade the one-time code Google sign-in left in the page address for tokens',
+        body: googleExchangeBody,
+        response: { 200: tokenResponse, ...errors },
+      },
+      preHandler: [limit(app, f, { name: 'google-exchange:ip', max: 30, windowMs: MINUTE })],
+    },
+    async (request) => {
+      const tokens = await sessions.exchangeLoginCode(request.body.code);
+      if (!tokens) throw unauthorized(AUTH_MESSAGES.loginCodeInvalid);
+      return tokens;
+    },
+  );
+
+  app.post(
     '/verify-email',
     {
       schema: {
@@ -124,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
       schema: {
         tags: ['auth'],
         summary: 'Send a new verification email',
-        security: [{ bearer: [] }],
+        security: bearer,
         response: { 200: messageOnly, ...errors },
       },
       preHandler: [
@@ -186,12 +203,29 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
   );
 
   app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the caller’s session (Sign Out)',
+        security: bearer,
+        response: { 200: messageOnly, ...errorResponses(401) },
+      },
+      preHandler: [authenticate.required],
+    },
+    async (request) => {
+      await auth.logout(request.user!, request.session);
+      return ok(null, AUTH_MESSAGES.signedOut);
+    },
+  );
+
+  app.post(
     '/logout-all',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revoke every token of the caller (Sign Out of All Devices)',
-        security: [{ bearer: [] }],
+        summary: 'End every session of the caller, this one included (Sign Out of All Devices)',
+        security: bearer,
         response: { 200: messageOnly, ...errorResponses(401) },
       },
       preHandler: [authenticate.required],
@@ -268,12 +302,14 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
           const pending = JSON.parse(unsigned.value) as PendingLogin;
           const identity = await google.finish(new URL(request.url, config.publicUrl), pending);
           const user = await userForGoogleIdentity(services.db, identity);
-          const session = auth.session(user, true);
-          const params = new URLSearchParams({
-            access_token: session.access_token,
-            refresh_token: session.refresh_token!,
+          const { session } = await sessions.start(user, {
+            ...signInOrigin(request),
+            method: 'google',
           });
-          return reply.redirect(`/auth/google-success?${params}`);
+          // Tokens never travel in a URL: the page gets a one-time code, in the fragment (which
+          // browsers do not send to servers or proxies), and trades it for them.
+          const code = await sessions.issueLoginCode(session.id);
+          return reply.redirect(`/auth/google-success#code=${encodeURIComponent(code)}`);
         } catch (error) {
           request.log.warn({ err: error }, 'google sign-in failed');
           return fail('google_auth_failed');

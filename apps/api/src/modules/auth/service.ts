@@ -7,14 +7,21 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import type { UserRow } from '../../db/types.js';
+import type { SessionRow, UserRow } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { AppError, conflict, invalidField, unauthorized } from '../../lib/errors.js';
+import {
+  AppError,
+  conflict,
+  invalidField,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { nowIso } from '../../lib/time.js';
+import { endAccess } from '../sessions/end-access.js';
+import type { SessionService, SignIn } from '../sessions/service.js';
 import {
-  bumpTokenVersion,
   findUserByEmail,
   findUserById,
   findUserByUsername,
@@ -22,36 +29,24 @@ import {
   updateUser,
 } from '../users/repo.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { TokenService } from './tokens.js';
 
 export interface AuthDeps {
   config: Config;
   db: Db;
-  tokens: TokenService;
+  sessions: SessionService;
+  throttle: LoginThrottle;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
-/** A hash to verify against when the email is unknown, so both paths take the same time. */
-let dummyHash: Promise<string> | undefined;
+const bearer = (access_token: string): TokenResponse => ({ access_token, token_type: 'bearer' });
 
-export function createAuthService({ config, db, tokens, mailer, log }: AuthDeps) {
+export function createAuthService({ config, db, sessions, throttle, mailer, log }: AuthDeps) {
   const k = db.kysely;
-
-  function session(
-    user: Pick<UserRow, 'id' | 'token_version'>,
-    withRefresh = false,
-  ): TokenResponse {
-    const access_token = tokens.sign('access', user.id, user.token_version);
-    return withRefresh
-      ? {
-          access_token,
-          token_type: 'bearer',
-          refresh_token: tokens.sign('refresh', user.id, user.token_version),
-        }
-      : { access_token, token_type: 'bearer' };
-  }
+  /** A hash to verify against when the email is unknown, so both paths take the same time. */
+  let dummyHash: Promise<string> | undefined;
 
   /** Mail is sent after the data is committed; a mail failure is logged, never a lost sign-up. */
   async function sendSafely(send: () => Promise<void>) {
@@ -76,8 +71,6 @@ export function createAuthService({ config, db, tokens, mailer, log }: AuthDeps)
   }
 
   return {
-    session,
-
     async signup(input: SignupBody): Promise<UserRow> {
       const email = input.email.toLowerCase();
       if (isReservedUsername(input.username) || (await findUserByUsername(k, input.username)))
@@ -105,30 +98,42 @@ export function createAuthService({ config, db, tokens, mailer, log }: AuthDeps)
       return user;
     },
 
-    /** One generic answer for a wrong email or password: no account enumeration. */
-    async login(emailInput: string, password: string): Promise<TokenResponse> {
-      const user = await findUserByEmail(k, emailInput.toLowerCase());
-      if (!user) {
+    /**
+     * Password sign-in; one generic answer for a wrong email or password (no account
+     * enumeration), slowed per account and address by the login throttle.
+     */
+    async login(emailInput: string, password: string, from: Omit<SignIn, 'method'>) {
+      const email = emailInput.toLowerCase();
+      const address = from.address ?? '';
+      const user = await findUserByEmail(k, email);
+      const usual = user ? await sessions.knownNetwork(user.id, address) : false;
+      const wait = throttle.waitMs(email, address, usual);
+      if (wait > 0) throw tooManyRequests(wait / 1000);
+      if (!user?.password_hash) {
         dummyHash ??= hashPassword('not-a-real-password');
         await verifyPassword(await dummyHash, password);
-        throw unauthorized(AUTH_MESSAGES.badCredentials);
-      }
-      if (!user.password_hash) {
+        if (!user) {
+          throttle.failed(email, address, usual);
+          throw unauthorized(AUTH_MESSAGES.badCredentials);
+        }
         throw new AppError(400, 'invalid_input', AUTH_MESSAGES.googleOnly, {
           username: AUTH_MESSAGES.googleOnly,
         });
       }
-      if (!(await verifyPassword(user.password_hash, password)))
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throttle.failed(email, address, usual);
         throw unauthorized(AUTH_MESSAGES.badCredentials);
-      return session(user);
+      }
+      throttle.succeeded(email, address);
+      const { token } = await sessions.start(user, { ...from, method: 'password' });
+      return bearer(token);
     },
 
+    /** Rotates a refresh token (a replayed one ends its session). */
     async refresh(refreshToken: string): Promise<TokenResponse> {
-      const claims = tokens.verify(refreshToken, 'refresh');
-      const user = claims ? await findUserById(k, claims.sub) : undefined;
-      if (!claims || !user || user.token_version !== claims.ver)
-        throw unauthorized(AUTH_MESSAGES.refreshInvalid);
-      return session(user, true);
+      const tokens = await sessions.refresh(refreshToken);
+      if (!tokens) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+      return tokens;
     },
 
     async verifyEmail(token: string): Promise<void> {
@@ -172,15 +177,20 @@ export function createAuthService({ config, db, tokens, mailer, log }: AuthDeps)
           password_hash: passwordHash,
           email_verified_at: user?.email_verified_at ?? nowIso(),
         });
-        await bumpTokenVersion(trx, id);
+        await endAccess(trx, id, 'password_reset');
         return id;
       });
       if (!userId) throw invalidField('token', AUTH_MESSAGES.resetInvalid);
     },
 
-    /** Changes the password and revokes every other session; returns a fresh token for this one. */
+    /**
+     * Changes the password and ends every other session. The session that changed it goes on
+     * with the token it has; the answer carries a token for it as well, for clients that swap.
+     */
     async changePassword(
       user: UserRow,
+      current: SessionRow | null,
+      from: Omit<SignIn, 'method'>,
       oldPassword: string,
       newPassword: string,
     ): Promise<TokenResponse> {
@@ -189,15 +199,25 @@ export function createAuthService({ config, db, tokens, mailer, log }: AuthDeps)
         throw invalidField('old_password', AUTH_MESSAGES.oldPasswordWrong);
       }
       const passwordHash = await hashPassword(newPassword);
-      const version = await k.transaction().execute(async (trx) => {
+      await k.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, { password_hash: passwordHash });
-        return bumpTokenVersion(trx, user.id);
+        await endAccess(trx, user.id, 'password_changed', current?.id);
       });
-      return session({ id: user.id, token_version: version });
+      if (current) return bearer(sessions.tokenFor(user.id, current.id));
+      // A token from before sessions: it has just been revoked, so this device gets a session.
+      const reloaded = await findUserById(k, user.id);
+      if (!reloaded) throw unauthorized();
+      return bearer((await sessions.start(reloaded, { ...from, method: 'password' })).token);
     },
 
+    /** Sign Out of All Devices: every session ends, the caller's own included. */
     async logoutEverywhere(user: UserRow): Promise<void> {
-      await bumpTokenVersion(k, user.id);
+      await k.transaction().execute((trx) => endAccess(trx, user.id, 'signed_out_everywhere'));
+    },
+
+    /** Sign Out: the caller's session ends. */
+    async logout(user: UserRow, current: SessionRow | null): Promise<void> {
+      if (current) await sessions.end(user.id, current.id, 'signed_out');
     },
   };
 }

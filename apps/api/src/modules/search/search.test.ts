@@ -1,7 +1,7 @@
 import { LIMITS } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createUser } from '../../test/factories.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { call, createStory } from '../../test/stories.js';
 
 let t: TestApp;
@@ -165,7 +165,7 @@ describe('GET /stories/search: privacy and keeping in step', () => {
     expect(await titles('oldpen')).toEqual([]);
     expect(await titles('newquill')).toEqual(['Signed work']);
 
-    await call(t, 'DELETE', '/users/me', author.auth);
+    await call(t, 'DELETE', '/users/me', author.auth, { password: TEST_PASSWORD });
     expect(await titles('signed work')).toEqual([]);
   });
 

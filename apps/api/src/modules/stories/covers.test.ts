@@ -4,7 +4,7 @@ import { STORY_MESSAGES } from '@storyloom/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createUser } from '../../test/factories.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { type FilePart, multipart } from '../../test/multipart.js';
 import { call, createStory } from '../../test/stories.js';
 
@@ -136,7 +136,9 @@ describe('covers', () => {
     const leaving = await newUser();
     const theirs = await createStory(t, leaving.auth);
     const theirCover = (await upload(theirs.id, leaving.auth, file(png))).body.data.cover_image;
-    expect((await call(t, 'DELETE', '/users/me', leaving.auth)).status).toBe(200);
+    expect(
+      (await call(t, 'DELETE', '/users/me', leaving.auth, { password: TEST_PASSWORD })).status,
+    ).toBe(200);
     expect(existsSync(fileOf(theirCover))).toBe(false);
   });
 

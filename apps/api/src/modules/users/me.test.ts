@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createUser } from '../../test/factories.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { counterMismatches } from '../../test/social.js';
 import { call, createStory } from '../../test/stories.js';
 
@@ -97,6 +97,7 @@ describe('DELETE /users/me', () => {
       method: 'DELETE',
       url: '/api/users/me',
       headers: leaving.auth,
+      payload: { password: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
 
@@ -148,7 +149,9 @@ describe('DELETE /users/me', () => {
     await call(t, 'POST', `/stories/${own.id}/like`, leaving.auth);
     await call(t, 'POST', `/users/${others[1]!.user.username}/follow`, others[0]!.auth);
 
-    expect((await call(t, 'DELETE', '/users/me', leaving.auth)).status).toBe(200);
+    expect(
+      (await call(t, 'DELETE', '/users/me', leaving.auth, { password: TEST_PASSWORD })).status,
+    ).toBe(200);
     expect(await counterMismatches(db)).toEqual([]);
     const after = await Promise.all(
       others.map((o) => call(t, 'GET', `/users/${o.user.username}`, o.auth)),

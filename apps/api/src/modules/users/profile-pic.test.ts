@@ -4,7 +4,7 @@ import { PEOPLE_MESSAGES, profilePicThumbOf, STORY_MESSAGES } from '@storyloom/s
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createUser } from '../../test/factories.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { type FilePart, multipart } from '../../test/multipart.js';
 import { call } from '../../test/stories.js';
 
@@ -150,7 +150,9 @@ describe('removing the profile picture', () => {
     const { user, auth } = await newUser();
     await upload(auth, file(png, 'a.png', 'image/png'));
     expect(avatarFiles(user.id)).toHaveLength(2);
-    expect((await call(t, 'DELETE', '/users/me', auth)).status).toBe(200);
+    expect((await call(t, 'DELETE', '/users/me', auth, { password: TEST_PASSWORD })).status).toBe(
+      200,
+    );
     expect(avatarFiles(user.id)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   changePasswordBody,
   dataExport,
+  deleteAccountBody,
   envelope,
   exportFileName,
   LIMITS,
@@ -26,6 +27,7 @@ import { bearer, errorResponses } from '../../lib/route-schema.js';
 import { HOUR, MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
 import { readImageUpload } from '../media/uploads.js';
+import { signInOrigin } from '../sessions/device.js';
 import { presentMe } from './presenter.js';
 
 const errors = errorResponses(400, 401, 429);
@@ -212,7 +214,8 @@ export const meRoutes: FastifyPluginAsyncZod<Services> = async (app, services) =
     {
       schema: {
         tags: ['users'],
-        summary: 'Change the password; other sessions are signed out and this one gets a new token',
+        summary:
+          'Change the password; every other session ends, this one goes on (its token is answered too)',
         security: bearer,
         body: changePasswordBody,
         response: { 200: envelope(tokenResponse), ...errors },
@@ -223,6 +226,8 @@ export const meRoutes: FastifyPluginAsyncZod<Services> = async (app, services) =
       ok(
         await auth.changePassword(
           request.user!,
+          request.session,
+          signInOrigin(request),
           request.body.old_password,
           request.body.new_password,
         ),
@@ -235,14 +240,16 @@ export const meRoutes: FastifyPluginAsyncZod<Services> = async (app, services) =
     {
       schema: {
         tags: ['users'],
-        summary: 'Delete the account and everything it owns',
+        summary:
+          'Delete the account and everything it owns: confirmed with the password, or for a Google-only account by a Google sign-in in the last 10 minutes',
         security: bearer,
+        body: deleteAccountBody,
         response: { 200: envelope(z.null()), ...errors },
       },
       preHandler: [authenticate.required],
     },
     async (request) => {
-      await users.deleteAccount(request.user!);
+      await users.deleteAccount(request.user!, request.session, request.body?.password);
       return ok(null, 'Account deleted');
     },
   );

@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   type Paged,
   type PageQuery,
   PEOPLE_MESSAGES,
@@ -8,10 +9,11 @@ import {
 } from '@storyloom/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import type { UserRow } from '../../db/types.js';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import type { SessionRow, UserRow } from '../../db/types.js';
+import { AppError, invalidField, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { verifyPassword } from '../auth/passwords.js';
 import type { CoverStore } from '../media/covers.js';
 import { coverUrlsOfAuthor, isFollowing } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
@@ -29,6 +31,9 @@ import {
 } from './repo.js';
 
 type Viewer = UserRow | null;
+
+/** How recent a Google sign-in must be to confirm deleting a Google-only account. */
+const FRESH_SIGN_IN_MS = 10 * 60_000;
 
 export interface UserServiceDeps {
   db: Db;
@@ -110,8 +115,26 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
 
     removeProfilePic: (user: UserRow): Promise<UserRow> => replaceProfilePic(user.id, null),
 
-    /** Story covers and the profile picture are collected in the transaction, removed after it. */
-    async deleteAccount(user: UserRow): Promise<void> {
+    /**
+     * Deletes the account once its holder confirmed it: with the password, or for a Google-only
+     * account by a Google sign-in shortly before (a stolen token alone cannot delete anything).
+     * Story covers and the profile picture are collected in the transaction, removed after it.
+     */
+    async deleteAccount(
+      user: UserRow,
+      session: SessionRow | null,
+      password: string | undefined,
+    ): Promise<void> {
+      if (user.password_hash) {
+        if (!password) throw invalidField('password', AUTH_MESSAGES.deletePasswordRequired);
+        if (!(await verifyPassword(user.password_hash, password)))
+          throw invalidField('password', AUTH_MESSAGES.deletePasswordWrong);
+      } else if (
+        session?.method !== 'google' ||
+        Date.now() - Date.parse(session.created_at) > FRESH_SIGN_IN_MS
+      ) {
+        throw new AppError(400, 'reauth_required', AUTH_MESSAGES.deleteNeedsGoogle);
+      }
       const files = await k.transaction().execute(async (trx) => {
         const current = await lockUser(trx, db.dialect, user.id);
         const covers = await coverUrlsOfAuthor(trx, user.id);

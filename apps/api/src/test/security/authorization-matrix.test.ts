@@ -53,11 +53,16 @@ const authOf = (w: World, role: Role): Auth | undefined =>
   role === 'visitor' ? undefined : w[role].auth;
 const callerOf = (w: World, role: Role): string | null => (role === 'visitor' ? null : w[role].id);
 
-/** The error code a refusal must carry: private stories say so; drafts just don't exist. */
+/**
+ * The error code a refusal must carry: private stories say so; drafts, and another user's
+ * sessions, just don't exist.
+ */
 function expectedCode(status: number, on: Case['on']): string | undefined {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
-  if (status === 404) return on === 'draft chapter' ? 'not_found' : 'story_private';
+  if (status === 404) {
+    return on === 'draft chapter' || on === 'own account' ? 'not_found' : 'story_private';
+  }
   return undefined;
 }
 

@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { issueEmailToken } from '../../modules/auth/email-tokens.js';
-import { createTokenService } from '../../modules/auth/tokens.js';
 import type { TestApp } from '../app.js';
-import { TEST_PASSWORD } from '../factories.js';
+import { createLoginCode, createRefreshToken, TEST_PASSWORD } from '../factories.js';
 import { storyBody } from '../stories.js';
 import { markerText, type Request, type World } from './world.js';
 
@@ -143,15 +142,22 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /api/auth/refresh': {
     raw: true,
-    cases: one("owner's profile", OPEN, (w, _role, t) => ({
-      body: {
-        refresh_token: createTokenService(t.config.jwtSecret).sign(
-          'refresh',
-          w.owner.id,
-          w.owner.tokenVersion,
-        ),
-      },
+    cases: one("owner's profile", OPEN, async (w, _role, t) => ({
+      body: { refresh_token: await createRefreshToken(t.testDb.db, w.owner.sessionId) },
     })),
+  },
+  'POST /api/auth/google/exchange': {
+    raw: true,
+    cases: [
+      {
+        on: "owner's profile",
+        expect: OPEN,
+        request: async (w, _role, t) => ({
+          body: { code: await createLoginCode(t.testDb.db, w.owner.sessionId) },
+        }),
+      },
+      { on: 'public area', expect: [401, 401, 401], request: () => ({ body: { code: 'nope' } }) },
+    ],
   },
   'POST /api/auth/verify-email': {
     mutates: true,
@@ -172,6 +178,7 @@ export const MATRIX: Record<string, Entry> = {
       },
     })),
   },
+  'POST /api/auth/logout': { mutates: true, cases: one('own account', SIGNED_IN) },
   'POST /api/auth/logout-all': { mutates: true, cases: one('own account', SIGNED_IN) },
   'GET /api/auth/providers': { cases: one('public area', OPEN) },
   // Google is not configured in tests: both send the browser back to the sign-in page.
@@ -183,7 +190,15 @@ export const MATRIX: Record<string, Entry> = {
     mutates: true,
     cases: one('own account', SIGNED_IN, () => ({ body: { bio: 'Reads at night.' } })),
   },
-  'DELETE /api/users/me': { mutates: true, cases: one('own account', SIGNED_IN) },
+  'DELETE /api/users/me': {
+    mutates: true,
+    cases: one('own account', SIGNED_IN, () => ({ body: { password: TEST_PASSWORD } })),
+  },
+  'GET /api/users/me/sessions': { cases: one('own account', SIGNED_IN) },
+  'DELETE /api/users/me/sessions/:id': {
+    mutates: true,
+    cases: one('own account', [401, 404, 200], (w) => ({ params: { id: w.owner.sessionId } })),
+  },
   'POST /api/users/me/password': {
     mutates: true,
     cases: one('own account', SIGNED_IN, () => ({

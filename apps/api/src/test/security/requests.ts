@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { createTokenService } from '../../modules/auth/tokens.js';
+import { signRawToken } from '../factories.js';
 import {
   corrupted,
   fuzzInput,
@@ -21,16 +22,20 @@ import type { World } from './world.js';
 export function badTokens(jwtSecret: string, w: World): string[] {
   const tokens = createTokenService(jwtSecret);
   const foreign = createTokenService('another-secret-another-secret-42');
+  const legacy = (claims: Record<string, unknown>) => signRawToken(jwtSecret, claims);
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const none = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: w.owner.id, ver: 0, typ: 'access', iss: 'storyloom' })}.`;
   return [
     'Bearer garbage',
     'Bearer ',
     'Bearer a.b.c',
-    `Bearer ${tokens.sign('refresh', w.owner.id, w.owner.tokenVersion)}`,
-    `Bearer ${foreign.sign('access', w.owner.id, w.owner.tokenVersion)}`,
-    `Bearer ${tokens.sign('access', w.owner.id, w.owner.tokenVersion + 1)}`,
-    `Bearer ${tokens.sign('access', '0191c4a0-0000-7000-8000-000000000000', 0)}`,
+    `Bearer ${legacy({ sub: w.owner.id, ver: w.owner.tokenVersion, typ: 'refresh' })}`,
+    `Bearer ${legacy({ sub: w.owner.id, sid: w.owner.sessionId, typ: 'refresh' })}`,
+    `Bearer ${foreign.sign(w.owner.id, w.owner.sessionId)}`,
+    `Bearer ${legacy({ sub: w.owner.id, ver: w.owner.tokenVersion + 1, typ: 'access' })}`,
+    `Bearer ${tokens.sign(w.owner.id, '0191c4a0-0000-7000-8000-0000000000aa')}`,
+    `Bearer ${tokens.sign(w.other.id, w.owner.sessionId)}`,
+    `Bearer ${tokens.sign('0191c4a0-0000-7000-8000-000000000000', w.owner.sessionId)}`,
     `Bearer ${none}`,
     'Basic dXNlcjpwYXNz',
     `Bearer ${'x'.repeat(5000)}`,

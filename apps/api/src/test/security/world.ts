@@ -13,6 +13,8 @@ export interface Actor {
   username: string;
   email: string;
   tokenVersion: number;
+  /** The session its token belongs to. */
+  sessionId: string;
   auth: Auth;
 }
 
@@ -54,12 +56,13 @@ export const markerText = (label: string) =>
   `zq${label}${randomBytes(6).toString('hex')}`.toLowerCase();
 
 export async function newActor(t: TestApp): Promise<Actor> {
-  const { user, auth } = await createUser(t.testDb.db, t.config);
+  const { user, auth, sessionId } = await createUser(t.testDb.db, t.config);
   return {
     id: user.id,
     username: user.username,
     email: user.email,
     tokenVersion: user.token_version,
+    sessionId,
     auth,
   };
 }
