@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { createDb, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { errorHandler } from './lib/error-handler.js';
+import { serializeRequest } from './lib/log-redact.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { rateLimiting } from './lib/rate-limit.js';
 import { validatorCompiler } from './lib/validation.js';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   db?: Db;
   /** Logger on/off; tests turn it off. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Replaces the outbox/SMTP mailer (tests capture messages). */
   mailer?: Mailer;
   /** Sees every route as it is registered (the security tests build the route table from it). */
@@ -95,7 +98,12 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: requestId,
     bodyLimit: LIMITS.requestBodyMaxBytes,
     trustProxy: config.trustProxy,
