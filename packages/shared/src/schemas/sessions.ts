@@ -32,4 +32,4 @@ export const googleExchangeBody = z.object({ code: z.string().min(1).max(200) })
  */
 export const deleteAccountBody = z
   .object({ password: z.string().max(LIMITS.passwordMax).optional() })
-  .optional();
+  .nullish();

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import type { SessionRow, UserRow } from '../../db/types.js';
-import { newId } from '../../lib/ids.js';
+import { isUuid, newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { nowIso } from '../../lib/time.js';
@@ -188,6 +188,7 @@ export function createSessionService({ config, db, tokens, mailer, log }: Sessio
 
     /** Ends one of the user's sessions; false when it is not theirs or already over. */
     async end(userId: string, sessionId: string, reason: string): Promise<boolean> {
+      if (!isUuid(sessionId)) return false;
       const found = await findLiveSession(k, sessionId);
       if (!found || found.user.id !== userId) return false;
       return endSession(k, sessionId, reason, nowIso());
