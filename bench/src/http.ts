@@ -2,13 +2,24 @@ import { Agent, request } from 'node:http';
 import type { BenchRequest } from './types.js';
 
 export const USER_AGENT = 'storyloom-bench';
-const RUN = Date.now().toString(36);
+const RUN_MS = Date.now();
+const RUN = RUN_MS.toString(36);
 
 /**
- * A user agent no earlier call used, not even in an earlier run on a reused library: a visitor
- * read counts once per chapter, day, address and user agent, and each of these must count.
+ * The headers of a visitor no earlier call was, not even in an earlier run on a reused library:
+ * a visitor read counts once per chapter, day, address and user agent, and at most 3 times per
+ * address (docs/decisions/008-read-counting.md), and each of these must count. So each visitor
+ * has a user agent of its own and an IPv6 /64 of its own, given as `X-Forwarded-For` (the
+ * server runs with TRUST_PROXY, as it would behind a reverse proxy).
  */
-export const newVisitorAgent = (n: number) => `${USER_AGENT}/${RUN}-${n}`;
+export function newVisitor(n: number): Record<string, string> {
+  const id = n >>> 0;
+  const groups = [0xfd00, RUN_MS & 0xffff, id >>> 16, id & 0xffff];
+  return {
+    'user-agent': `${USER_AGENT}/${RUN}-${n}`,
+    'x-forwarded-for': `${groups.map((g) => g.toString(16)).join(':')}::1`,
+  };
+}
 
 export interface RawResponse {
   status: number;

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { newVisitorAgent, USER_AGENT } from './http.js';
+import { newVisitor, USER_AGENT } from './http.js';
 import type { BenchRequest, Endpoint, Figures } from './types.js';
 
 export interface LoadConfig {
@@ -67,12 +67,14 @@ export async function load(
         {
           setupRequest: (request) => {
             const r = requests[next++ % requests.length]!;
-            const agent = r.newVisitor ? newVisitorAgent(visitor++) : USER_AGENT;
+            const visitorHeaders = r.newVisitor
+              ? newVisitor(visitor++)
+              : { 'user-agent': USER_AGENT };
             return {
               ...request,
               method: r.method,
               path: r.path,
-              headers: { 'user-agent': agent, ...r.headers },
+              headers: { ...visitorHeaders, ...r.headers },
               body: r.body ?? '',
             };
           },

@@ -72,6 +72,8 @@ export async function startServer(lib: Library, start: StartCommand): Promise<Ch
       HOST: '127.0.0.1',
       JWT_SECRET,
       RATE_LIMIT_FACTOR,
+      // New visitors' addresses come as X-Forwarded-For (http.ts), as behind a reverse proxy.
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { newVisitorAgent, send, USER_AGENT } from './http.js';
+import { newVisitor, send } from './http.js';
 import type { BenchRequest, Endpoint, RecordedResponse } from './types.js';
 
 /** Set per connection by whichever server answers; never replayed. */
@@ -36,8 +36,10 @@ export async function record(origin: string, endpoint: Endpoint): Promise<Record
   let visitor = 0;
   const worker = async () => {
     for (let r = pending.shift(); r; r = pending.shift()) {
-      const agent = r.newVisitor ? newVisitorAgent(--visitor) : USER_AGENT;
-      const res = await send(origin, r, agent);
+      const res = await send(
+        origin,
+        r.newVisitor ? { ...r, headers: { ...newVisitor(--visitor), ...r.headers } } : r,
+      );
       const headers: [string, string][] = [];
       for (let i = 0; i < res.rawHeaders.length; i += 2) {
         const name = res.rawHeaders[i]!;

@@ -17,7 +17,7 @@ export interface BenchRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Send a fresh user agent each time, so every visitor read is a new visitor's read. */
+  /** Send as a new visitor each time (user agent and address), so every visitor read counts. */
   newVisitor?: boolean;
 }
 

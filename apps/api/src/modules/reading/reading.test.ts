@@ -1,9 +1,11 @@
 import { DISCOVERY_MESSAGES, MESSAGES, STORY_MESSAGES } from '@storyloom/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MINUTE } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
-import { createReaderKeys } from './reader-key.js';
+import { createReaderKeys, readerNetwork, utcDay } from './reader-key.js';
+import { VISITOR_READS_PER_ADDRESS } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -169,6 +171,132 @@ describe('POST /chapters/{id}/progress: counting', () => {
   });
 });
 
+describe('POST /chapters/{id}/progress: one address rotating its user agent', () => {
+  const budget = VISITOR_READS_PER_ADDRESS;
+  let rotation = 0;
+  /** `n` visitor reads of `chapterId` from `address`, each with a user agent never seen before. */
+  async function rotatedReads(chapterId: string, address: string, n: number) {
+    const results = [];
+    for (let i = 0; i < n; i += 1)
+      results.push(await read(chapterId, { address, agent: `Rotating/${rotation++}` }));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    return results.filter((r) => r.body.data.counted).length;
+  }
+  const readRows = (chapterId: string) =>
+    db()
+      .selectFrom('chapter_reads')
+      .select('reader_key')
+      .where('chapter_id', '=', chapterId)
+      .execute();
+  const budgetRows = (chapterId: string) =>
+    db()
+      .selectFrom('anonymous_read_budget')
+      .selectAll()
+      .where('chapter_id', '=', chapterId)
+      .execute();
+
+  it('counts a bounded number of visitor reads per chapter, whatever the headers', async () => {
+    const author = await newUser();
+    const { story, chapters } = await storyWithChapters(author.auth);
+    const address = '198.51.100.60';
+
+    expect(await rotatedReads(chapters[0]!.id, address, 60)).toBe(budget);
+    expect((await storyRow(story.id)).reads_count).toBe(budget);
+    expect((await chapterReads(chapters[0]!.id)).reads_count).toBe(budget);
+    // Only counted reads are stored: every counter still equals the rows it counts.
+    expect(await readRows(chapters[0]!.id)).toHaveLength(budget);
+    const spent = await budgetRows(chapters[0]!.id);
+    expect(spent).toEqual([
+      {
+        address_key: expect.any(String),
+        chapter_id: chapters[0]!.id,
+        day: expect.any(String),
+        reads: budget,
+      },
+    ]);
+    expect(spent[0]!.address_key).not.toContain('198.51.100');
+
+    // The budget is per chapter: the story's next chapter counts again, as far as its own.
+    expect(await rotatedReads(chapters[1]!.id, address, 10)).toBe(budget);
+    // Another address has a budget of its own.
+    expect(await rotatedReads(chapters[0]!.id, '198.51.100.61', 1)).toBe(1);
+    expect((await storyRow(story.id)).reads_count).toBe(2 * budget + 1);
+    // A browser already counted today is still a repeat, not a new read.
+    expect((await read(chapters[0]!.id, { address, agent: 'Rotating/0' })).body.data.counted).toBe(
+      false,
+    );
+  });
+
+  it('never lets concurrent rotated calls past the budget', async () => {
+    const author = await newUser();
+    const { story, chapters } = await storyWithChapters(author.auth);
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        read(chapters[0]!.id, { address: '198.51.100.70', agent: `Burst/${i}` }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.data.counted)).toHaveLength(budget);
+    expect((await storyRow(story.id)).reads_count).toBe(budget);
+    expect((await chapterReads(chapters[0]!.id)).reads_count).toBe(budget);
+    expect(await readRows(chapters[0]!.id)).toHaveLength(budget);
+  });
+
+  it('gives one IPv6 /64 one budget, and an IPv4-mapped address its IPv4 one', async () => {
+    const author = await newUser();
+    const { chapters } = await storyWithChapters(author.auth);
+    const chapter = chapters[0]!.id;
+    let counted = 0;
+    const oneNetwork = [
+      '2001:db8:5:6::1',
+      '2001:db8:5:6::2',
+      '2001:db8:5:6:a:b:c:d',
+      '2001:db8:5:6:ffff:ffff:ffff:ffff',
+      '2001:0db8:0005:0006:1234::5678',
+    ];
+    for (const address of oneNetwork) counted += await rotatedReads(chapter, address, 2);
+    expect(counted).toBe(budget);
+    expect(await rotatedReads(chapter, '2001:db8:5:7::1', 1)).toBe(1);
+
+    expect(await rotatedReads(chapter, '192.0.2.80', 2)).toBe(2);
+    expect(await rotatedReads(chapter, '::ffff:192.0.2.80', 2)).toBe(budget - 2);
+    // Mapped addresses are not one /64 (::ffff:0:0/96 holds every IPv4 address).
+    expect(await rotatedReads(chapter, '::ffff:192.0.2.81', 1)).toBe(1);
+  });
+
+  it('starts a new budget each UTC day, and deletes the last day’s with its salt', async () => {
+    const author = await newUser();
+    const { story, chapters } = await storyWithChapters(author.auth);
+    const address = '198.51.100.90';
+    // The last minute of tomorrow, then the first of the day after: near now, because on
+    // PostgreSQL the trending update's exp() underflows for a read years after the story's last.
+    const now = new Date();
+    const dayAfter = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 2);
+    const [first, second] = [new Date(dayAfter - MINUTE), new Date(dayAfter + MINUTE)];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(first);
+      expect(await rotatedReads(chapters[0]!.id, address, 5)).toBe(budget);
+      expect((await budgetRows(chapters[0]!.id)).map((r) => r.day)).toEqual([utcDay(first)]);
+
+      vi.setSystemTime(second);
+      expect(await rotatedReads(chapters[0]!.id, address, 5)).toBe(budget);
+      expect((await storyRow(story.id)).reads_count).toBe(2 * budget);
+      // Nothing of the day before is left: neither its salt nor any budget.
+      const days = await db()
+        .selectFrom('anonymous_read_budget')
+        .select('day')
+        .distinct()
+        .execute();
+      expect(days.map((d) => d.day)).toEqual([utcDay(second)]);
+      const salts = await db().selectFrom('reader_salts').select('day').execute();
+      expect(salts.map((d) => d.day)).toEqual([utcDay(second)]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('POST /chapters/{id}/progress: access and input', () => {
   it('answers a private story with story_private for everyone but its author', async () => {
     const author = await newUser();
@@ -255,15 +383,39 @@ describe('anonymous reader keys', () => {
     const day1 = new Date('2031-03-01T10:00:00Z');
     const day2 = new Date('2031-03-02T10:00:00Z');
     const a = await keys.anonymous('192.0.2.1', 'UA', day1);
-    expect(await keys.anonymous('192.0.2.1', 'UA', new Date('2031-03-01T23:59:59Z'))).toBe(a);
-    expect(await keys.anonymous('192.0.2.2', 'UA', day1)).not.toBe(a);
-    expect(await keys.anonymous('192.0.2.1', 'UA2', day1)).not.toBe(a);
+    expect(a.day).toBe('2031-03-01');
+    expect(a.readerKey).toMatch(/^anon:[\w-]{22}$/);
+    expect(a.addressKey).toMatch(/^[\w-]{22}$/);
+    expect(await keys.anonymous('192.0.2.1', 'UA', new Date('2031-03-01T23:59:59Z'))).toEqual(a);
+    const otherAddress = await keys.anonymous('192.0.2.2', 'UA', day1);
+    expect(otherAddress.readerKey).not.toBe(a.readerKey);
+    expect(otherAddress.addressKey).not.toBe(a.addressKey);
+    // Another browser at the address is another reader, with the same address budget.
+    const otherAgent = await keys.anonymous('192.0.2.1', 'UA2', day1);
+    expect(otherAgent.readerKey).not.toBe(a.readerKey);
+    expect(otherAgent.addressKey).toBe(a.addressKey);
     const b = await keys.anonymous('192.0.2.1', 'UA', day2);
-    expect(b).not.toBe(a);
-    const days = await db().selectFrom('reader_salts').select('day').execute();
-    expect(days.map((d) => d.day)).toEqual(['2031-03-02']);
-    // Another node (or a restart) on the same day derives the same key from the stored salt.
-    expect(await createReaderKeys(db()).anonymous('192.0.2.1', 'UA', day2)).toBe(b);
+    expect(b.readerKey).not.toBe(a.readerKey);
+    expect(b.addressKey).not.toBe(a.addressKey);
+    // Every salt of an earlier day is gone (later days' salts belong to other tests' clocks).
+    const days = (await db().selectFrom('reader_salts').select('day').execute()).map((d) => d.day);
+    expect(days).toContain('2031-03-02');
+    expect(days.filter((day) => day < '2031-03-02')).toEqual([]);
+    // Another node (or a restart) on the same day derives the same keys from the stored salt.
+    expect(await createReaderKeys(db()).anonymous('192.0.2.1', 'UA', day2)).toEqual(b);
+  });
+
+  it('count an IPv4 address as itself and an IPv6 address by its /64', () => {
+    expect(readerNetwork('203.0.113.7')).toBe('203.0.113.7');
+    expect(readerNetwork('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(readerNetwork('2001:0DB8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(readerNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(readerNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(readerNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(readerNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(readerNetwork('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(readerNetwork('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
+    expect(readerNetwork('not an address')).toBe('not an address');
   });
 });
 

@@ -45,6 +45,46 @@ export async function insertRead(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Takes back a read inserted earlier in the same transaction (its budget was spent). */
+export async function deleteRead(db: Exec, chapterId: string, readerKey: string): Promise<void> {
+  await db
+    .deleteFrom('chapter_reads')
+    .where('chapter_id', '=', chapterId)
+    .where('reader_key', '=', readerKey)
+    .execute();
+}
+
+/**
+ * Spends one of the address's visitor reads of the chapter today; false when all `budget` are
+ * spent. One statement, so concurrent reads from the address never spend more than `budget`.
+ */
+export async function spendReadBudget(
+  db: Exec,
+  spend: { addressKey: string; chapterId: string; day: string; budget: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('anonymous_read_budget')
+    .values({
+      address_key: spend.addressKey,
+      chapter_id: spend.chapterId,
+      day: spend.day,
+      reads: 1,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['address_key', 'chapter_id'])
+        .doUpdateSet((eb) => ({ reads: eb('anonymous_read_budget.reads', '+', 1) }))
+        .where('anonymous_read_budget.reads', '<', spend.budget),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Budgets of days before `day`: their address keys died with their day's salt. */
+export async function purgeReadBudgetsBefore(db: Exec, day: string): Promise<void> {
+  await db.deleteFrom('anonymous_read_budget').where('day', '<', day).execute();
+}
+
 /**
  * A counted read moves the story's reads_count and ranking (stories/ranking.ts) and the
  * chapter's reads_count: in the transaction that inserted the read.

@@ -24,13 +24,21 @@ import { createReaderKeys } from './reader-key.js';
 import {
   continueReadingPage,
   countRead,
+  deleteRead,
   insertRead,
   lockStoryForRead,
   readCounts,
   readingStats,
   saveProgress,
+  spendReadBudget,
   writingStats,
 } from './repo.js';
+
+/**
+ * Visitor reads one address counts per chapter per UTC day, whatever its user agents say: a
+ * household's browsers behind one address (docs/decisions/008-read-counting.md).
+ */
+export const VISITOR_READS_PER_ADDRESS = 3;
 
 type Viewer = UserRow | null;
 
@@ -55,8 +63,9 @@ export function createReadingService({ db }: { db: Db }) {
      * Records that `reader` opened `chapter` (docs/decisions/008-read-counting.md). The caller
      * has already checked the chapter is readable to them. A read counts once per signed-in
      * user per chapter, ever, and once per visitor (address + user agent) per chapter per UTC
-     * day; the story's author never counts, and neither do private stories or drafts. Counters,
-     * trending and the user's position change in one transaction.
+     * day, at most VISITOR_READS_PER_ADDRESS times per address; the story's author never
+     * counts, and neither do private stories or drafts. Counters, trending and the user's
+     * position change in one transaction.
      */
     async recordRead(
       story: StoryRow,
@@ -69,9 +78,10 @@ export function createReadingService({ db }: { db: Db }) {
       const { user } = reader;
       const now = new Date();
       const at = now.toISOString();
-      const readerKey = user
-        ? user.id
+      const visitor = user
+        ? null
         : await readerKeys.anonymous(reader.address, reader.userAgent, now);
+      const readerKey = visitor?.readerKey ?? user!.id;
       return k.transaction().execute(async (trx) => {
         // Read both again under the story's lock: either may have changed since the check.
         const locked = await lockStoryForRead(trx, db.dialect, story.id);
@@ -91,6 +101,17 @@ export function createReadingService({ db }: { db: Db }) {
             userId: user?.id ?? null,
             at,
           });
+          // Inserting first leaves a repeat visit (the common case) at one statement; a new
+          // visitor key is taken back when its address has spent today's budget.
+          if (counted && visitor) {
+            counted = await spendReadBudget(trx, {
+              addressKey: visitor.addressKey,
+              chapterId: current.id,
+              day: visitor.day,
+              budget: VISITOR_READS_PER_ADDRESS,
+            });
+            if (!counted) await deleteRead(trx, current.id, readerKey);
+          }
           if (counted) await countRead(trx, db.dialect, locked.id, current.id, at);
         }
         if (user && !own) {
