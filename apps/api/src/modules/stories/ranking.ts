@@ -40,6 +40,13 @@ export function trendingAdd(score: number, event: number): number {
   return hi + Math.log1p(Math.exp(lo - hi));
 }
 
+/**
+ * Below this, e^(lo − hi) adds nothing a double can hold next to 1: the smaller score is
+ * negligible. PostgreSQL raises an underflow for exp() of about −745 and less (a story untouched
+ * for four years), so the difference is clamped before exp() is taken.
+ */
+const NEGLIGIBLE_LOG = -700;
+
 /** SQL for `trending_score ⊕ event`, evaluated inside the UPDATE so concurrent events compose. */
 export function trendingAddSql(dialect: DialectName, event: number): RawBuilder<number> {
   const hi =
@@ -50,7 +57,11 @@ export function trendingAddSql(dialect: DialectName, event: number): RawBuilder<
     dialect === 'postgres'
       ? sql`least(trending_score, ${event}::float8)`
       : sql`min(trending_score, ${event})`;
-  return sql<number>`(${hi} + ln(1 + exp(${lo} - ${hi})))`;
+  const gap =
+    dialect === 'postgres'
+      ? sql`greatest(${lo} - ${hi}, ${NEGLIGIBLE_LOG}::float8)`
+      : sql`max(${lo} - ${hi}, ${NEGLIGIBLE_LOG})`;
+  return sql<number>`(${hi} + ln(1 + exp(${gap})))`;
 }
 
 type Stories = ExpressionBuilder<Database, 'stories'>;
