@@ -100,7 +100,8 @@ function mixedRequests(sample: Sample, count: number): BenchRequest[] {
     [5, () => ['GET', `/api/chapters/by-story/${story()}`]],
     [10, () => ['GET', listPath(1, PAGE_SIZE, random.pick(LIST_SORTS), random.pick(GENRES))]],
     [5, () => ['GET', searchPath(random.pick(words))]],
-    [5, () => ['GET', `/api/library?${query({ page: 1, limit: PAGE_SIZE })}`]],
+    [4, () => ['GET', `/api/library?${query({ page: 1, limit: PAGE_SIZE })}`]],
+    [1, () => ['GET', '/api/users/me/sessions']],
     [10, () => ['POST', progressPath(chapter())]],
     [4, () => ['POST', `/api/stories/${story()}/like`]],
     [3, () => ['DELETE', `/api/stories/${story()}/like`]],
@@ -214,7 +215,7 @@ export async function buildEndpoints(
   add(
     'mixed',
     'mixed',
-    `${sample.writers.length} signed-in users: 70% reads (story, chapter, lists, search, library), 10% progress, 14% like/unlike/save/unsave, 6% chapter saves`,
+    `${sample.writers.length} signed-in users: 70% reads (story, chapter, lists, search, library, sessions), 10% progress, 14% like/unlike/save/unsave, 6% chapter saves`,
     () => mixedRequests(sample, 2000),
   );
   return endpoints;
