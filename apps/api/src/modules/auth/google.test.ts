@@ -1,3 +1,4 @@
+import { isReservedUsername } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
@@ -77,6 +78,23 @@ describe('Google sign-in (OIDC code flow with PKCE)', () => {
       headers: { authorization: `Bearer ${second.searchParams.get('access_token')}` },
     });
     expect(again.json().data.id).toBe(me.json().data.id);
+  });
+
+  it.each([
+    ['admin@example.com', /^admin\d{4}$/],
+    ['Support@Example.com', /^support\d{4}$/],
+    ['STORYLOOM@example.com', /^storyloom\d{4}$/],
+  ])('never gives a new account from %s a reserved username', async (email, expected) => {
+    provider.setIdentity({ sub: `g-reserved-${email}`, email, email_verified: true });
+    const target = await signInWithGoogle();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${target.searchParams.get('access_token')}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(isReservedUsername(me.json().data.username)).toBe(false);
+    expect(me.json().data.username).toMatch(expected);
   });
 
   it('links an existing account with the same verified email', async () => {
