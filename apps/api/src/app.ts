@@ -25,7 +25,7 @@ import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
 import { cachingServer, ResponseCache, responseCache } from './plugins/response-cache.js';
-import { security } from './plugins/security.js';
+import { HSTS, isHttps, security } from './plugins/security.js';
 import { spa } from './plugins/spa.js';
 import { createServices } from './services.js';
 
@@ -90,7 +90,12 @@ export async function buildApp(
 
   const cache =
     config.responseCacheMs > 0
-      ? new ResponseCache({ ttlMs: config.responseCacheMs, requestId })
+      ? new ResponseCache({
+          ttlMs: config.responseCacheMs,
+          requestId,
+          transportHeaders: (req) =>
+            isHttps(req, config.trustProxy) ? [HSTS.name, HSTS.value] : [],
+        })
       : undefined;
   const app = Fastify({
     // Visitors' cache hits are answered before Fastify (docs/decisions/013-response-cache.md).

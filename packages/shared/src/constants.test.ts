@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSE_GENRES, DISCOVER_GENRES, GENRES, MOBILE_MENU_GENRE_COUNT } from './constants.js';
+import {
+  BROWSE_GENRES,
+  DISCOVER_GENRES,
+  GENRES,
+  isReservedUsername,
+  MOBILE_MENU_GENRE_COUNT,
+  PRODUCT_NAME,
+} from './constants.js';
 
 describe('genre lists', () => {
   it('has the 14 story-form genres of the spec', () => {
@@ -12,5 +19,27 @@ describe('genre lists', () => {
     expect(DISCOVER_GENRES).toHaveLength(10);
     for (const genre of [...BROWSE_GENRES, ...DISCOVER_GENRES]) expect(GENRES).toContain(genre);
     expect(MOBILE_MENU_GENRE_COUNT).toBeLessThanOrEqual(BROWSE_GENRES.length);
+  });
+});
+
+describe('reserved usernames', () => {
+  it('reserves the /users route segments and names that would pass for staff or the product', () => {
+    for (const name of ['me', 'search', 'suggested', 'admin', 'Administrator', 'SUPPORT', 'mod']) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    for (const name of ['moderator', 'staff', 'root', 'system', 'official', 'security', 'help']) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    expect(isReservedUsername(PRODUCT_NAME)).toBe(true);
+    expect(isReservedUsername(PRODUCT_NAME.toUpperCase())).toBe(true);
+  });
+
+  it('ignores case, hyphens and underscores, but not other letters', () => {
+    for (const name of ['Ad_Min', 'story-loom', '_admin_', 'Sys_Tem']) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    for (const name of ['admiral', 'admin1234', 'helpful', 'storyloomer', 'moderation_fan']) {
+      expect(isReservedUsername(name), name).toBe(false);
+    }
   });
 });

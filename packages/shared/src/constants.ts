@@ -98,9 +98,51 @@ export const LIMITS = {
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Names that are path segments of `/users/...` routes, so no account may take them. */
-export const RESERVED_USERNAMES: readonly string[] = ['me', 'search', 'suggested'];
+const ROUTE_USERNAMES = ['me', 'search', 'suggested'];
+/**
+ * Names that would pass for the product itself, its staff or its services: a message or a
+ * story from one of them could be mistaken for an official one.
+ */
+const IMPERSONATION_USERNAMES = [
+  PRODUCT_NAME.toLowerCase(),
+  'admin',
+  'administrator',
+  'sysadmin',
+  'superuser',
+  'root',
+  'system',
+  'support',
+  'help',
+  'helpdesk',
+  'moderator',
+  'moderators',
+  'mod',
+  'mods',
+  'staff',
+  'team',
+  'official',
+  'security',
+  'abuse',
+  'safety',
+  'trust',
+  'legal',
+  'billing',
+  'postmaster',
+  'webmaster',
+  'hostmaster',
+  'noreply',
+  'owner',
+  'operator',
+];
+/** Lowercase, without hyphens and underscores: the form `isReservedUsername` compares. */
+export const RESERVED_USERNAMES: readonly string[] = [
+  ...ROUTE_USERNAMES,
+  ...IMPERSONATION_USERNAMES,
+];
+const reserved = new Set(RESERVED_USERNAMES);
+/** True for a reserved name in any case and with any hyphens or underscores ('Ad_Min'). */
 export const isReservedUsername = (username: string) =>
-  RESERVED_USERNAMES.includes(username.toLowerCase());
+  reserved.has(username.toLowerCase().replace(/[-_]/g, ''));
 /** A simple validity check for emails: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -32,6 +32,11 @@ export interface ResponseCacheOptions {
   maxTotalBytes?: number;
   /** The request id of a hit (the app's own rule, so hits and misses are traced alike). */
   requestId: (req: IncomingMessage) => string;
+  /**
+   * Headers that depend on how a request came rather than on the answer (HSTS on HTTPS only):
+   * never kept, added to each hit as name, value, …
+   */
+  transportHeaders?: (req: IncomingMessage) => string[];
   now?: () => number;
   /** A number in [0, 1), for the spread of expiry times (tests pass a fixed one). */
   random?: () => number;
@@ -43,7 +48,13 @@ const EXPIRY_SPREAD = 0.2;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Set per answer (or per connection), never replayed from an entry. */
-const PER_ANSWER_HEADERS = new Set(['content-length', 'x-request-id', 'x-cache', 'date']);
+const PER_ANSWER_HEADERS = new Set([
+  'content-length',
+  'x-request-id',
+  'x-cache',
+  'date',
+  'strict-transport-security',
+]);
 
 export interface Entry {
   body: Buffer;
@@ -68,6 +79,7 @@ export class ResponseCache {
   private readonly maxEntryBytes: number;
   private readonly maxTotalBytes: number;
   private readonly requestId: (req: IncomingMessage) => string;
+  private readonly transportHeaders: (req: IncomingMessage) => string[];
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly entries = new Map<string, Entry>();
@@ -84,6 +96,7 @@ export class ResponseCache {
     this.maxEntryBytes = options.maxEntryBytes ?? 256 * 1024;
     this.maxTotalBytes = options.maxTotalBytes ?? 8 * 1024 * 1024;
     this.requestId = options.requestId;
+    this.transportHeaders = options.transportHeaders ?? (() => []);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
   }
@@ -104,7 +117,14 @@ export class ResponseCache {
     }
     const entry = this.lookup(req.url);
     if (!entry) return false;
-    res.writeHead(200, [...entry.headers, 'x-cache', 'hit', 'x-request-id', this.requestId(req)]);
+    res.writeHead(200, [
+      ...entry.headers,
+      ...this.transportHeaders(req),
+      'x-cache',
+      'hit',
+      'x-request-id',
+      this.requestId(req),
+    ]);
     res.end(entry.body);
     return true;
   }

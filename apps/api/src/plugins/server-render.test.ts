@@ -97,6 +97,24 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(res.body).not.toContain(SERVER_STATE_ELEMENT_ID);
   });
 
+  it("leaves a private author's picture out of the story page and the lists", async () => {
+    const author = await createUser(t.testDb.db, t.config);
+    const picture = `/media/avatars/${author.user.id}/hidden-face-lg.webp`;
+    await t.testDb.db.kysely
+      .updateTable('users')
+      .set({ profile_pic: picture })
+      .where('id', '=', author.user.id)
+      .execute();
+    await call(t, 'PUT', '/users/me/settings', author.auth, { profileVisibility: 'private' });
+    const own = await createStory(t, author.auth, { title: 'Behind The Curtain' });
+    for (const url of [`/stories/${own.id}`, '/', '/stories']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Behind The Curtain');
+      expect(res.body, url).not.toContain('hidden-face');
+    }
+  });
+
   it('answers an unknown page with the rendered 404 page and a 404 status', async () => {
     const res = await page('/no/such/page');
     expect(res.statusCode).toBe(404);

@@ -8,6 +8,15 @@ import { start } from '../server.js';
 /** Fixed, so every fresh demo shows the same library (dates stay relative to today). */
 const DEMO_SEED = 20_260_101;
 
+/**
+ * The demo is for this machine: it listens on loopback unless HOST opens it up
+ * (`HOST=0.0.0.0 npm run demo`). http://localhost:3000 reaches it wherever localhost resolves
+ * to 127.0.0.1, whether or not ::1 comes first (browsers and curl then try the next address).
+ * Not 'localhost' itself: with the visitors' cache's server factory, Fastify listens on the
+ * first address it resolves to only, which may be ::1 alone.
+ */
+const DEMO_HOST = '127.0.0.1';
+
 /** Seeds the demo library into an empty database; leaves any existing data alone. */
 async function seedIfEmpty(db: Db): Promise<void> {
   const anyUser = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -39,6 +48,8 @@ async function sampleAuthorEmail(db: Db): Promise<string | undefined> {
 }
 
 async function main(): Promise<void> {
+  // Before any configuration is read: the demo's default differs from `npm start`'s.
+  process.env.HOST ||= DEMO_HOST;
   let config: ReturnType<typeof loadConfig>;
   try {
     config = prepareDataDir(loadConfig());

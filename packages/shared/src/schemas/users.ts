@@ -33,7 +33,14 @@ export type Me = z.infer<typeof me>;
 
 /** Embedded in story payloads. */
 export const authorSummary = z
-  .object({ id: z.string(), username: z.string(), profile_pic: z.string().nullable() })
+  .object({
+    id: z.string(),
+    username: z.string(),
+    profile_pic: z
+      .string()
+      .nullable()
+      .describe("null unless the author's profile is visible to the caller in full"),
+  })
   .meta({ id: 'AuthorSummary' });
 export type AuthorSummary = z.infer<typeof authorSummary>;
 

@@ -107,6 +107,45 @@ describe('sign-up', () => {
     },
   );
 
+  it.each([
+    'admin',
+    'Admin',
+    'ADMIN',
+    'support',
+    'Moderator',
+    'staff',
+    'root',
+    'SYSTEM',
+    'storyloom',
+    'StoryLoom',
+    'story_loom',
+    'Official',
+    'security',
+    'help',
+  ])(
+    'refuses %s, a name that would pass for the staff or the product, as a taken username',
+    async (username) => {
+      const res = await signup({
+        username,
+        email: `${username}-reserved@example.com`,
+        password: 'longenough1',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.details.username).toBe(AUTH_MESSAGES.usernameTaken);
+    },
+  );
+
+  it('still takes names that merely start like a reserved one', async () => {
+    for (const username of ['admiral', 'helpful_hanna', 'rooted', 'storyloomer', 'mod_squad']) {
+      const res = await signup({
+        username,
+        email: `${username}@example.com`,
+        password: 'longenough1',
+      });
+      expect(res.statusCode, username).toBe(201);
+    }
+  });
+
   it('refuses a taken username or email, case-insensitively, with 409 details', async () => {
     await signup({ username: 'Taken_One', email: 'taken@example.com', password: 'longenough1' });
     const byName = await signup({

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@storyloom/shared';
+import { AUTH_MESSAGES, isReservedUsername } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
@@ -92,6 +92,19 @@ describe('Google sign-in (OIDC code flow with PKCE)', () => {
     const second = await signInWithGoogle();
     const again = await meWith((await tokensOf(second)).access_token);
     expect(again.json().data.id).toBe(me.json().data.id);
+  });
+
+  it.each([
+    ['admin@example.com', /^admin\d{4}$/],
+    ['Support@Example.com', /^support\d{4}$/],
+    ['STORYLOOM@example.com', /^storyloom\d{4}$/],
+  ])('never gives a new account from %s a reserved username', async (email, expected) => {
+    provider.setIdentity({ sub: `g-reserved-${email}`, email, email_verified: true });
+    const target = await signInWithGoogle();
+    const me = await meWith((await tokensOf(target)).access_token);
+    expect(me.statusCode).toBe(200);
+    expect(isReservedUsername(me.json().data.username)).toBe(false);
+    expect(me.json().data.username).toMatch(expected);
   });
 
   it('takes a one-time code once, and never after it expired', async () => {

@@ -100,15 +100,20 @@ export function createGoogleSignIn(config: Config) {
 }
 export type GoogleSignIn = NonNullable<ReturnType<typeof createGoogleSignIn>>;
 
-/** A username in the product's pattern, derived from the identity and made unique. */
+/**
+ * A username in the product's pattern, derived from the identity and made unique; like a
+ * sign-up, never a reserved name (each candidate is checked, not only the first).
+ */
 async function freeUsername(db: Db, identity: GoogleIdentity): Promise<string> {
   const source = identity.email?.split('@')[0] ?? identity.name ?? 'reader';
   let base = source.replace(/[^A-Za-z0-9_-]+/g, '').slice(0, 24);
   if (base.length < 3) base = `reader${base}`;
-  if (!isReservedUsername(base) && !(await findUserByUsername(db.kysely, base))) return base;
+  const isFree = async (name: string) =>
+    !isReservedUsername(name) && !(await findUserByUsername(db.kysely, name));
+  if (await isFree(base)) return base;
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
-    if (!(await findUserByUsername(db.kysely, candidate))) return candidate;
+    if (await isFree(candidate)) return candidate;
   }
   return `${base.slice(0, 16)}-${newId().slice(-8)}`;
 }

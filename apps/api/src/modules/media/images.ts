@@ -13,8 +13,8 @@ export interface Size {
 
 /**
  * Decides the type from the bytes, then re-encodes to WebP at each size: auto-rotated by the
- * EXIF orientation, cropped to fill (centre), metadata stripped. Anything sharp cannot decode,
- * or decodes as another format (SVG, TIFF, PDF…), is a 415.
+ * EXIF orientation, cropped to fill (centre), metadata stripped. Anything sharp cannot decode
+ * (empty, cut short, not an image) or decodes as another format (SVG, TIFF, PDF…) is a 415.
  */
 export async function renderImage<K extends string>(
   input: Buffer,
@@ -22,9 +22,11 @@ export async function renderImage<K extends string>(
 ): Promise<Record<K, Buffer>> {
   // Loaded at the first upload: libvips is a third of the server's memory otherwise.
   const { default: sharp } = await import('sharp');
-  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  let source: ReturnType<typeof sharp>;
   let meta: Awaited<ReturnType<typeof source.metadata>>;
   try {
+    // Inside the try: sharp refuses an empty buffer as it is constructed, not when decoding.
+    source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     meta = await source.metadata();
   } catch {
     throw unsupportedMediaType(STORY_MESSAGES.fileTypeNotSupported);

@@ -35,8 +35,9 @@ function translate(error: unknown): unknown {
 
 /**
  * Reads a multipart request: text fields (a field sent more than once becomes a list when it
- * is one of `listFields`, else the last value wins) and at most one file from `fileFields`.
- * Files under other names are drained and ignored.
+ * is one of `listFields`, else the last value wins) and at most one file from `fileFields`,
+ * which may not be empty (400 naming its field). Files under other names are drained and
+ * ignored.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -53,6 +54,8 @@ export async function readMultipart(
           continue;
         }
         file = await part.toBuffer();
+        // An empty file is no image (a form's file input left blank sends one): ask for one.
+        if (file.length === 0) throw invalidField(part.fieldname, STORY_MESSAGES.fileRequired);
       } else if (part.valueTruncated) {
         throw payloadTooLarge();
       } else {

@@ -1,7 +1,7 @@
-import type { AuthorSummary } from '@storyloom/shared';
 import type { ExpressionBuilder, Kysely, Transaction, Updateable, UpdateObject } from 'kysely';
 import type { DialectName } from '../../db/index.js';
-import type { Database, NewStory, StoriesTable, StoryRow } from '../../db/types.js';
+import type { Database, NewStory, StoriesTable, StoryRow, UserRow } from '../../db/types.js';
+import { parseStoredSettings } from '../users/settings-repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -81,14 +81,24 @@ export async function tagsOf(db: Exec, storyIds: string[]): Promise<Map<string, 
   return tags;
 }
 
-export async function authorsOf(db: Exec, userIds: string[]): Promise<Map<string, AuthorSummary>> {
-  if (userIds.length === 0) return new Map();
+/** An author of stories with their stored settings (parsed; undefined without a row). */
+export interface AuthorRow extends Pick<UserRow, 'id' | 'username' | 'profile_pic'> {
+  settings: unknown;
+}
+
+/**
+ * Authors of many stories in one query, with the settings their privacy rule needs (a
+ * primary-key join, so the rule costs no query of its own).
+ */
+export async function authorsOf(db: Exec, userIds: string[]): Promise<AuthorRow[]> {
+  if (userIds.length === 0) return [];
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'username', 'profile_pic'])
-    .where('id', 'in', [...new Set(userIds)])
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select(['users.id', 'users.username', 'users.profile_pic', 'user_settings.settings'])
+    .where('users.id', 'in', [...new Set(userIds)])
     .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  return rows.map((row) => ({ ...row, settings: parseStoredSettings(row.settings) }));
 }
 
 /** Which of `storyIds` the user liked and saved: two indexed lookups for the whole page. */

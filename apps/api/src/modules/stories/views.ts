@@ -1,12 +1,15 @@
-import type { Story } from '@storyloom/shared';
+import type { AuthorSummary, Story } from '@storyloom/shared';
 import type { Kysely } from 'kysely';
 import type { Database, StoryRow } from '../../db/types.js';
+import { presentAuthor } from '../users/presenter.js';
+import { accessWithSettings } from '../users/privacy.js';
 import { presentStory } from './presenter.js';
-import { authorsOf, reactionsOf, tagsOf } from './repo.js';
+import { type AuthorRow, authorsOf, reactionsOf, tagsOf } from './repo.js';
 
 /**
- * Story payloads for any number of rows in a fixed number of queries: tags, authors, and the
- * caller's likes and saves each loaded for the whole list at once (no query per story).
+ * Story payloads for any number of rows in a fixed number of queries: tags, authors (with their
+ * privacy settings), and the caller's likes and saves each loaded for the whole list at once (no
+ * query per story); one more only when a signed-in caller meets 'friends' authors.
  */
 export async function storyViews(
   db: Kysely<Database>,
@@ -15,7 +18,7 @@ export async function storyViews(
 ): Promise<Story[]> {
   const ids = rows.map((row) => row.id);
   // Independent reads, sent together: on PostgreSQL one round trip of waiting instead of three.
-  const [tags, authors, reactions] = await Promise.all([
+  const [tags, authorRows, reactions] = await Promise.all([
     tagsOf(db, ids),
     authorsOf(
       db,
@@ -23,6 +26,7 @@ export async function storyViews(
     ),
     viewer ? reactionsOf(db, viewer.id, ids) : null,
   ]);
+  const authors = await authorSummaries(db, viewer, authorRows);
   return rows.map((row) =>
     presentStory(row, {
       tags: tags.get(row.id) ?? [],
@@ -30,5 +34,17 @@ export async function storyViews(
       liked: reactions?.liked.has(row.id),
       saved: reactions?.saved.has(row.id),
     }),
+  );
+}
+
+/** Each author as their profile privacy lets `viewer` see them (the picture: privacy.ts). */
+async function authorSummaries(
+  db: Kysely<Database>,
+  viewer: { id: string } | null,
+  authors: AuthorRow[],
+): Promise<Map<string, AuthorSummary>> {
+  const access = await accessWithSettings(db, viewer, authors);
+  return new Map(
+    authors.map((author) => [author.id, presentAuthor(author, access.get(author.id)!)]),
   );
 }

@@ -29,12 +29,17 @@ export function presentMe(user: UserRow): Me {
   };
 }
 
+/**
+ * The author summary in story payloads. The picture is part of the profile: it shows only to
+ * whoever sees the whole profile (`access` from privacy.ts), as on the profile page.
+ */
 export const presentAuthor = (
   user: Pick<UserRow, 'id' | 'username' | 'profile_pic'>,
+  access: ProfileAccess,
 ): AuthorSummary => ({
   id: user.id,
   username: user.username,
-  profile_pic: user.profile_pic,
+  profile_pic: access.full ? user.profile_pic : null,
 });
 
 /**

@@ -7,7 +7,8 @@ import { settingsOfMany } from './settings-repo.js';
 
 /**
  * Who sees what of a user (the owner's privacy settings). Every response that shows a user
- * other than the caller asks here: profiles, follower lists, a user's story list.
+ * other than the caller asks here: profiles, follower lists, a user's story list, user cards
+ * and the author summary in every story payload (its picture).
  *
  * - `public`: everyone sees the profile.
  * - `friends` ("Following Only"): the users the owner follows see it.
@@ -44,15 +45,34 @@ export async function accessToMany(
   userIds: string[],
 ): Promise<Map<string, ProfileAccess>> {
   const stored = await settingsOfMany(db, userIds);
-  const settings = new Map(userIds.map((id) => [id, resolveSettings(stored.get(id))]));
-  const followingOnly = userIds.filter(
-    (id) => id !== viewer?.id && settings.get(id)!.profileVisibility === 'friends',
+  return accessWithSettings(
+    db,
+    viewer,
+    userIds.map((id) => ({ id, settings: stored.get(id) })),
   );
+}
+
+/**
+ * Access to users whose stored settings were loaded with them (`parseStoredSettings` of their
+ * user_settings, undefined without a row): at most one query, asking which of the 'friends'
+ * users follow a signed-in viewer; none for a visitor.
+ */
+export async function accessWithSettings(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  users: { id: string; settings: unknown }[],
+): Promise<Map<string, ProfileAccess>> {
+  const settings = new Map(users.map((user) => [user.id, resolveSettings(user.settings)]));
+  const followingOnly = viewer
+    ? [...settings]
+        .filter(([id, s]) => id !== viewer.id && s.profileVisibility === 'friends')
+        .map(([id]) => id)
+    : [];
   const followViewer = viewer
     ? await followersAmong(db, viewer.id, followingOnly)
     : new Set<string>();
   return new Map(
-    userIds.map((id) => [id, accessOf(viewer, id, settings.get(id)!, followViewer.has(id))]),
+    [...settings].map(([id, s]) => [id, accessOf(viewer, id, s, followViewer.has(id))]),
   );
 }
 

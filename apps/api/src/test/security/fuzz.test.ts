@@ -11,7 +11,7 @@ import {
   wrongContentType,
 } from './http-arbitraries.js';
 import { MATRIX } from './matrix.js';
-import { hostileMultipart } from './multipart-fuzz.js';
+import { brokenImage, encodeParts, FILE_FIELDS, hostileMultipart } from './multipart-fuzz.js';
 import { createProber } from './prober.js';
 import { authArb, isMultipart, poolOf, routeArb } from './requests.js';
 import { apiRoutes, createAppWithRoutes, type RegisteredRoute } from './routes.js';
@@ -136,6 +136,39 @@ describe('fuzzing the HTTP layer', () => {
             route,
             { ...headers, 'content-type': form.contentType },
             form.payload,
+          ),
+      ),
+      RUNS * 8,
+    );
+  });
+
+  it('never answers an empty, cut-short or unreadable image with a 5xx, nor keeps it', async () => {
+    const uploads = () => apiRoutes(routes).filter(isMultipart);
+    // Its own owner, signed in (the fuzzed writes above may have signed the shared one out),
+    // and a form each upload route would take, so the file is what gets judged.
+    const own = await createWorld(t);
+    const fields = [
+      { name: 'title', data: Buffer.from('Fuzzed cover') },
+      { name: 'genre', data: Buffer.from('Drama') },
+    ];
+    await fuzz.run(
+      fc.asyncProperty(
+        pick(uploads),
+        fc.constantFrom(...FILE_FIELDS),
+        brokenImage(image),
+        (route, name, data) =>
+          fuzz.probe(
+            'broken image',
+            {
+              method: route.method,
+              url: route.url.replace(/:\w+/g, own.publicStory.id),
+              headers: { ...own.owner.auth, 'content-type': 'multipart/form-data; boundary=fuzzb' },
+              payload: encodeParts(
+                [...fields, { name, filename: 'cover.png', contentType: 'image/png', data }],
+                'fuzzb',
+              ),
+            },
+            false,
           ),
       ),
       RUNS * 8,

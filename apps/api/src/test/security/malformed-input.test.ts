@@ -1,8 +1,11 @@
-import { MESSAGES } from '@storyloom/shared';
+import { existsSync, readdirSync } from 'node:fs';
+import { MESSAGES, STORY_MESSAGES } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.js';
 import { createUser } from '../factories.js';
+import { multipart } from '../multipart.js';
 import { createStory } from '../stories.js';
+import { unreadableImages } from './multipart-fuzz.js';
 
 /** Cases the fuzzer found answering 5xx or outside the envelope, kept as plain examples. */
 let t: TestApp;
@@ -57,6 +60,71 @@ describe('a multipart body that cannot be parsed', () => {
         expect(await storyCount()).toBe(before);
       });
     }
+  }
+});
+
+describe('an image file that cannot be read', () => {
+  let images: Awaited<ReturnType<typeof unreadableImages>>;
+  beforeAll(async () => {
+    images = await unreadableImages();
+  });
+  const mediaFiles = () =>
+    existsSync(t.config.mediaDir) ? readdirSync(t.config.mediaDir, { recursive: true }) : [];
+  const uploads = [
+    ['POST', '/api/stories', 'cover', { title: 'Uncovered', genre: 'Drama' }],
+    ['PATCH', '/api/stories/:id/cover', 'cover', {}],
+    ['POST', '/api/users/me/profile-pic', 'file', {}],
+  ] as const;
+
+  for (const [method, path, field, fields] of uploads) {
+    it(`${method} ${path}: an empty, truncated or unreadable file is a 4xx envelope, creating nothing`, async () => {
+      const answers = [];
+      const expected = [];
+      for (const [what, data] of Object.entries(images)) {
+        const [stories, files] = [await storyCount(), mediaFiles().length];
+        const form = multipart({
+          ...fields,
+          [field]: { filename: 'picture.jpg', contentType: 'image/jpeg', data },
+        });
+        const res = await t.app.inject({
+          method,
+          url: path.replace(':id', storyId),
+          headers: { ...auth, ...form.headers },
+          payload: form.payload,
+        });
+        answers.push({
+          what,
+          status: res.statusCode,
+          body: res.json(),
+          created: [(await storyCount()) - stories, mediaFiles().length - files],
+        });
+        expected.push({
+          what,
+          ...(data.length === 0
+            ? {
+                status: 400,
+                body: {
+                  success: false,
+                  message: STORY_MESSAGES.fileRequired,
+                  error: {
+                    code: 'invalid_input',
+                    details: { [field]: STORY_MESSAGES.fileRequired },
+                  },
+                },
+              }
+            : {
+                status: 415,
+                body: {
+                  success: false,
+                  message: STORY_MESSAGES.fileTypeNotSupported,
+                  error: { code: 'unsupported_media_type' },
+                },
+              }),
+          created: [0, 0],
+        });
+      }
+      expect(answers).toEqual(expected);
+    });
   }
 });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { hostileString, NASTY_STRINGS, PROTO_KEYS } from './arbitraries.js';
 
 /** One part of a multipart body, possibly malformed (names and file names are not escaped). */
@@ -64,6 +65,41 @@ const CONTENT_TYPES = [
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
+/**
+ * Image files no upload may store: empty, cut short (the first half of a real JPEG or PNG, or
+ * only its header) or not an image at all.
+ */
+export async function unreadableImages(): Promise<Record<string, Buffer>> {
+  const photo = sharp({
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  });
+  const [jpeg, png] = [await photo.clone().jpeg().toBuffer(), await photo.clone().png().toBuffer()];
+  return {
+    empty: Buffer.alloc(0),
+    'half a JPEG': jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+    'half a PNG': png.subarray(0, Math.floor(png.length / 2)),
+    'a JPEG header alone': jpeg.subarray(0, 200),
+    'a PNG signature alone': png.subarray(0, 8),
+    'random bytes': Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 97 + 13) % 256)),
+  };
+}
+
+/** A file no upload may store, made from a valid `image`: empty, cut short, or not one. */
+export const brokenImage = (image: Buffer): fc.Arbitrary<Buffer> =>
+  fc.oneof(
+    fc.constant(Buffer.alloc(0)),
+    fc.constant(image.subarray(0, Math.floor(image.length / 2))),
+    fc.constant(image.subarray(0, 8)),
+    fc.integer({ min: 1, max: image.length - 1 }).map((end) => image.subarray(0, end)),
+    fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
+  );
+
 /** How the body is broken on top of its content. */
 const BREAKS = [
   'none',
@@ -87,10 +123,9 @@ export interface MultipartProbe {
 export function hostileMultipart(fields: readonly string[], image: Buffer) {
   const fileData = fc.oneof(
     fc.constant(image),
-    fc.constant(image.subarray(0, Math.floor(image.length / 2))),
+    brokenImage(image),
     fc.constant(SVG),
     fc.constant(HTML),
-    fc.constant(Buffer.alloc(0)),
     fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)),
   );
   const filePart = fc.record({

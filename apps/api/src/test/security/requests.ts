@@ -13,7 +13,7 @@ import {
   validish,
   wellFormed,
 } from './arbitraries.js';
-import { encodeParts, FILE_FIELDS, type Part } from './multipart-fuzz.js';
+import { brokenImage, encodeParts, FILE_FIELDS, type Part } from './multipart-fuzz.js';
 import type { Probe } from './prober.js';
 import type { RegisteredRoute } from './routes.js';
 import type { World } from './world.js';
@@ -100,8 +100,11 @@ export const isMultipart = (route: RegisteredRoute) =>
 
 const ENCODINGS = ['json', 'json', 'json', 'json', 'json', 'json', 'form', 'multipart', 'text'];
 
-/** The body as JSON, a urlencoded or multipart form (with an image), or mislabelled text. */
-function encode(encoding: string, value: unknown, file: string, image: Buffer) {
+/**
+ * The body as JSON, a urlencoded or multipart form (with an image, or as often a file that is
+ * empty, cut short or not an image), or mislabelled text.
+ */
+function encode(encoding: string, value: unknown, file: { name: string; data: Buffer }) {
   const entries: [string, unknown][] =
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.entries(value)
@@ -112,7 +115,12 @@ function encode(encoding: string, value: unknown, file: string, image: Buffer) {
       return { type: 'application/x-www-form-urlencoded', payload: queryString(entries, false) };
     case 'multipart': {
       const parts: Part[] = entries.map(([name, v]) => ({ name, data: Buffer.from(text(v)) }));
-      parts.push({ name: file, filename: 'cover.png', contentType: 'image/png', data: image });
+      parts.push({
+        name: file.name,
+        filename: 'cover.png',
+        contentType: 'image/png',
+        data: file.data,
+      });
       return { type: 'multipart/form-data; boundary=fuzzb', payload: encodeParts(parts, 'fuzzb') };
     }
     case 'text':
@@ -146,7 +154,10 @@ export function routeArb(
             { weight: 1, arbitrary: hostileValue },
           ),
       encoding: fc.constantFrom(...(route.method === 'GET' ? ['none'] : ENCODINGS)),
-      file: fc.constantFrom(...FILE_FIELDS),
+      file: fc.record({
+        name: fc.constantFrom(...FILE_FIELDS),
+        data: fc.oneof(fc.constant(ctx.image), brokenImage(ctx.image)),
+      }),
     })
     .map(({ path, query: q, rawQuery, auth, body: value, encoding, file }): Probe => {
       const entries = Object.entries(q as Record<string, unknown>);
@@ -154,7 +165,7 @@ export function routeArb(
       const url = `${path}${qs ? `?${qs}` : ''}`;
       if (encoding === 'none' || value === undefined)
         return { method: route.method, url, headers: auth };
-      const { type, payload } = encode(encoding, value, file, ctx.image);
+      const { type, payload } = encode(encoding, value, file);
       return { method: route.method, url, headers: { ...auth, 'content-type': type }, payload };
     });
 }
