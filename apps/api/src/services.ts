@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { jobHandlers } from './jobs/kinds.js';
+import { queuedMailer } from './jobs/mail.js';
+import { createWorker, type Worker } from './jobs/worker.js';
 import type { Mailer } from './lib/mailer.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
@@ -45,11 +48,17 @@ export interface Services {
   search: SearchService;
   /** Link-preview tags of story and profile pages (docs/decisions/011-share-previews.md). */
   pageMeta: PageMetaResolver;
+  /**
+   * This process's worker of the job queue (docs/decisions/017-background-jobs.md); app.ts
+   * starts and stops it. After a transaction that enqueued a job commits, `poke()` it.
+   */
+  jobs: Worker;
 }
 
 export interface ServiceInputs {
   config: Config;
   db: Db;
+  /** Delivers mail (SMTP or the outbox; tests capture it); services send through the queue. */
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
@@ -65,12 +74,13 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   // The public lists' totals: one per database, adjusted by this app's own story writes.
   const storyCounts = new PublicStoryCounts(db);
   const discovery = createDiscoveryService({ db, storyCounts });
+  const jobs = createWorker({ db, handlers: jobHandlers({ mailer }), log });
 
   return {
     config,
     db,
     authenticate: createAuthenticator(db, tokens),
-    auth: createAuthService({ config, db, tokens, mailer, log }),
+    auth: createAuthService({ config, db, tokens, mailer: queuedMailer(db, jobs.poke), log }),
     google: createGoogleSignIn(config),
     users: createUserService({ db, avatars, covers }),
     settings: createSettingsService({ db }),
@@ -82,5 +92,6 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),
     pageMeta: createPageMeta({ db, config }),
+    jobs,
   };
 }
