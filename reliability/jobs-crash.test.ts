@@ -189,7 +189,10 @@ async function run({ processes, dataDir, readJobs, deliveries }: Scenario) {
   jobs = await readJobs();
   const outbox = readOutbox(dataDir);
   const failures = check(ledger, outbox.mails, jobs, deliveries, killed);
-  const deliveriesByEnd = pidsAtEnd.map((pid) => deliveries.filter((d) => d.pid === pid).length);
+  // By the processes that ran last: which of them sent mail (an object keeps the JSON tidy).
+  const deliveriesByEnd = Object.fromEntries(
+    pidsAtEnd.map((pid, i) => [`process_${i + 1}`, deliveries.filter((d) => d.pid === pid).length]),
+  );
   return {
     failures,
     ledger,
