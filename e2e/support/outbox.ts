@@ -45,7 +45,7 @@ async function mailsTo(address: string): Promise<OutboxMail[]> {
       .filter((name) => name.endsWith('.eml'))
       .map(async (name) => parseEml(name, await readFile(join(dir, name), 'utf8'))),
   );
-  // Names start with the time of writing and end with a time-ordered id: newest last.
+  // Names are the mail jobs' ids, time-ordered (UUID v7): newest last.
   return mails
     .filter((mail) => mail.to === address.toLowerCase())
     .sort((a, b) => (a.file < b.file ? -1 : 1));

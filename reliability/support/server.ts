@@ -43,6 +43,8 @@ export interface ServerOptions {
   memoryProbe?: boolean;
   /** Sees every JSON log line the server writes (LOG_LEVEL=warn: warnings and errors). */
   onLog?: (entry: LogEntry) => void;
+  /** More environment for the server (e.g. LOG_LEVEL=info), over the defaults. */
+  env?: Record<string, string>;
 }
 
 export interface LogEntry {
@@ -105,6 +107,7 @@ export class ServerProcess {
         // Every client here is one address; the limits are covered by the API tests.
         RATE_LIMIT_FACTOR: '1000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...this.options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -36,7 +36,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
-  /** Replaces the outbox/SMTP mailer (tests capture messages). */
+  /** Replaces the delivery of mail, outbox or SMTP (tests capture messages). */
   mailer?: Mailer;
   /** Sees every route as it is registered (the security tests build the route table from it). */
   onRoute?: onRouteHookHandler;
@@ -125,13 +125,18 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  if (ownsDb) closeAfterRequests(app, () => db.close());
 
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   const services = createServices({ config, db, mailer, log: app.log });
+  // Background jobs run while the app is up; the worker stops before the database closes.
+  app.addHook('onReady', async () => services.jobs.start());
+  closeAfterRequests(app, async () => {
+    await services.jobs.stop();
+    if (ownsDb) await db.close();
+  });
   await app.register(security);
   if (cache) await app.register(responseCache, { cache });
   await app.register(rateLimiting);

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { jobHandlers } from './jobs/kinds.js';
+import { queuedMailer } from './jobs/mail.js';
+import { createWorker, type Worker } from './jobs/worker.js';
 import type { Mailer } from './lib/mailer.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
@@ -49,18 +52,27 @@ export interface Services {
   search: SearchService;
   /** Link-preview tags of story and profile pages (docs/decisions/011-share-previews.md). */
   pageMeta: PageMetaResolver;
+  /**
+   * This process's worker of the job queue (docs/decisions/017-background-jobs.md); app.ts
+   * starts and stops it. After a transaction that enqueued a job commits, `poke()` it.
+   */
+  jobs: Worker;
 }
 
 export interface ServiceInputs {
   config: Config;
   db: Db;
+  /** Delivers mail (SMTP or the outbox; tests capture it); services send through the queue. */
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
 export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
+  const jobs = createWorker({ db, handlers: jobHandlers({ mailer }), log });
+  // Services send mail through the job queue; the worker delivers it.
+  const queuedMail = queuedMailer(db, jobs.poke);
   const tokens = createTokenService(config.jwtSecret);
-  const sessions = createSessionService({ config, db, tokens, mailer, log });
+  const sessions = createSessionService({ config, db, tokens, mailer: queuedMail, log });
   const throttle = new LoginThrottle({ factor: config.rateLimitFactor });
   if (config.s3) {
     log.warn('S3_* is set, but object storage is not built yet: media is kept in DATA_DIR/media');
@@ -76,7 +88,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     config,
     db,
     authenticate: createAuthenticator(tokens, sessions),
-    auth: createAuthService({ config, db, sessions, throttle, mailer, log }),
+    auth: createAuthService({ config, db, sessions, throttle, mailer: queuedMail, log }),
     sessions,
     google: createGoogleSignIn(config),
     users: createUserService({ db, avatars, covers }),
@@ -89,5 +101,6 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),
     pageMeta: createPageMeta({ db, config }),
+    jobs,
   };
 }

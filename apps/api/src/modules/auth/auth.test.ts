@@ -59,7 +59,7 @@ describe('sign-up', () => {
       has_password: true,
     });
     expect(JSON.stringify(res.json())).not.toContain('argon2');
-    expect(mail.tokenFor('ada@example.com', '/auth/verify-email')).toMatch(/^[\w-]{20,}$/);
+    expect(await mail.tokenFor('ada@example.com', '/auth/verify-email')).toMatch(/^[\w-]{20,}$/);
   });
 
   it.each([
@@ -221,7 +221,7 @@ describe('sign-in', () => {
 describe('email verification', () => {
   it('verifies once with the emailed token; a reused or expired token fails', async () => {
     await signup({ username: 'verify_me', email: 'verify@example.com', password: 'longenough1' });
-    const token = mail.tokenFor('verify@example.com', '/auth/verify-email');
+    const token = await mail.tokenFor('verify@example.com', '/auth/verify-email');
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/auth/verify-email',
@@ -247,7 +247,7 @@ describe('email verification', () => {
       headers: auth,
     });
     expect(resend.statusCode).toBe(200);
-    const token = mail.tokenFor(user.email, '/auth/verify-email');
+    const token = await mail.tokenFor(user.email, '/auth/verify-email');
     await t.testDb.db.kysely
       .updateTable('email_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -297,7 +297,7 @@ describe('password reset', () => {
       payload: { email: user.email },
       remoteAddress: nextIp(),
     });
-    const token = mail.tokenFor(user.email, '/auth/reset-password');
+    const token = await mail.tokenFor(user.email, '/auth/reset-password');
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',

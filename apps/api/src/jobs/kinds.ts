@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { Mail, Mailer } from '../lib/mailer.js';
+import { defineJob, type JobHandler } from './queue.js';
+
+const mailPayload = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  link: z.string().optional(),
+}) satisfies z.ZodType<Mail>;
+
+/**
+ * Every kind of job and the payload it carries. A new kind adds its schema here and its
+ * handler in `jobHandlers`; `enqueue` then takes only that payload for that kind. A process
+ * claims only the kinds it has handlers for, so a kind added by a newer release waits for a
+ * process of that release (decision 015: old and new run side by side during a deploy).
+ */
+export const jobPayloads = {
+  /** One message, delivered with the job's id (lib/mailer.ts: idempotent per id). */
+  mail: mailPayload,
+};
+
+export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
+export type AppJobHandlers = { [K in keyof JobPayloads]: JobHandler<JobPayloads[K]> };
+
+export interface JobDeps {
+  /** Delivers mail: SMTP or the outbox (tests capture it instead). */
+  mailer: Mailer;
+}
+
+/** The handler of each kind, built once by the composition root (services.ts). */
+export function jobHandlers({ mailer }: JobDeps): AppJobHandlers {
+  return {
+    mail: defineJob(jobPayloads.mail, (mail, job) => mailer.send(mail, { id: job.id })),
+  };
+}
