@@ -68,11 +68,11 @@ export interface ServiceInputs {
 }
 
 export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
-  const jobs = createWorker({ db, handlers: jobHandlers({ mailer }), log });
+  const jobs = createWorker({ db, handlers: jobHandlers({ db, config, mailer }), log });
   // Services send mail through the job queue; the worker delivers it.
   const queuedMail = queuedMailer(db, jobs.poke);
   const tokens = createTokenService(config.jwtSecret);
-  const sessions = createSessionService({ config, db, tokens, mailer: queuedMail, log });
+  const sessions = createSessionService({ config, db, tokens, mail: queuedMail, log });
   const throttle = new LoginThrottle({ factor: config.rateLimitFactor });
   if (config.s3) {
     log.warn('S3_* is set, but object storage is not built yet: media is kept in DATA_DIR/media');
@@ -88,7 +88,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     config,
     db,
     authenticate: createAuthenticator(tokens, sessions),
-    auth: createAuthService({ config, db, sessions, throttle, mailer: queuedMail, log }),
+    auth: createAuthService({ config, db, sessions, throttle, mail: queuedMail, jobs }),
     sessions,
     google: createGoogleSignIn(config),
     users: createUserService({ db, avatars, covers }),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
+import { passwordResetJob, passwordResetPayload } from '../modules/auth/password-reset-job.js';
 import { defineJob, type JobHandler } from './queue.js';
 
 const mailPayload = z.object({
@@ -18,19 +21,27 @@ const mailPayload = z.object({
 export const jobPayloads = {
   /** One message, delivered with the job's id (lib/mailer.ts: idempotent per id). */
   mail: mailPayload,
+  /** A password reset request: the link is issued and mailed here, not in the request. */
+  'password-reset': passwordResetPayload,
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
 export type AppJobHandlers = { [K in keyof JobPayloads]: JobHandler<JobPayloads[K]> };
 
 export interface JobDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
   /** Delivers mail: SMTP or the outbox (tests capture it instead). */
   mailer: Mailer;
 }
 
 /** The handler of each kind, built once by the composition root (services.ts). */
-export function jobHandlers({ mailer }: JobDeps): AppJobHandlers {
+export function jobHandlers({ db, config, mailer }: JobDeps): AppJobHandlers {
   return {
     mail: defineJob(jobPayloads.mail, (mail, job) => mailer.send(mail, { id: job.id })),
+    'password-reset': defineJob(
+      jobPayloads['password-reset'],
+      passwordResetJob({ db, config, mailer }),
+    ),
   };
 }

@@ -289,6 +289,38 @@ describe('password reset', () => {
     expect(known.json().message).toBe(AUTH_MESSAGES.resetRequested);
   });
 
+  it('does the same work in the request for known and unknown emails: one queued job', async () => {
+    const { user } = await createUser(t.testDb.db, t.config);
+    const ghost = 'nobody-here@example.com';
+    const since = new Date().toISOString();
+    for (const email of [user.email, ghost]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email },
+        remoteAddress: nextIp(),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // The request only queued the work (no lookup's result, no token, no mail in it)...
+    const jobs = await t.testDb.db.kysely
+      .selectFrom('jobs')
+      .select('kind')
+      .where('created_at', '>=', since)
+      .execute();
+    expect(jobs.map((job) => job.kind)).toEqual(['password-reset', 'password-reset']);
+    const tokens = await t.testDb.db.kysely
+      .selectFrom('email_tokens')
+      .select('id')
+      .where('created_at', '>=', since)
+      .execute();
+    expect(tokens.length).toBeLessThanOrEqual(1);
+    // ...and the worker mails the link to the account that exists, and nothing to the other.
+    expect(await mail.tokenFor(user.email, '/auth/reset-password')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.messages.some((m) => m.to === ghost)).toBe(false);
+  });
+
   it('sets the new password once, signs out old sessions, and refuses reuse', async () => {
     const { user, token: oldToken } = await createUser(t.testDb.db, t.config);
     await t.app.inject({

@@ -4,10 +4,12 @@ import {
   type SignupBody,
   type TokenResponse,
 } from '@storyloom/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import type { SessionRow, UserRow } from '../../db/types.js';
+import type { Database, SessionRow, UserRow } from '../../db/types.js';
+import type { MailQueue } from '../../jobs/mail.js';
+import { enqueue } from '../../jobs/queue.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import {
   AppError,
@@ -17,7 +19,6 @@ import {
   unauthorized,
 } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Mailer } from '../../lib/mailer.js';
 import { nowIso } from '../../lib/time.js';
 import { endAccess } from '../sessions/end-access.js';
 import type { SessionService, SignIn } from '../sessions/service.js';
@@ -30,6 +31,7 @@ import {
 } from '../users/repo.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { verificationMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface AuthDeps {
@@ -37,37 +39,23 @@ export interface AuthDeps {
   db: Db;
   sessions: SessionService;
   throttle: LoginThrottle;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
+  /** Account mail goes through the job queue, in the transaction of what it is about. */
+  mail: MailQueue;
+  /** Wakes the worker once a job committed (the reset request's job). */
+  jobs: { poke(): void };
 }
 
 const bearer = (access_token: string): TokenResponse => ({ access_token, token_type: 'bearer' });
 
-export function createAuthService({ config, db, sessions, throttle, mailer, log }: AuthDeps) {
+export function createAuthService({ config, db, sessions, throttle, mail, jobs }: AuthDeps) {
   const k = db.kysely;
   /** A hash to verify against when the email is unknown, so both paths take the same time. */
   let dummyHash: Promise<string> | undefined;
 
-  /** Mail is sent after the data is committed; a mail failure is logged, never a lost sign-up. */
-  async function sendSafely(send: () => Promise<void>) {
-    try {
-      await send();
-    } catch (error) {
-      log.error({ err: error }, 'sending mail failed');
-    }
-  }
-
-  async function sendVerification(user: UserRow) {
-    const token = await issueEmailToken(k, user.id, 'verify_email');
-    const link = `${config.publicUrl}/auth/verify-email?token=${token}`;
-    await sendSafely(() =>
-      mailer.send({
-        to: user.email,
-        subject: 'Verify your Storyloom email',
-        text: `Hi ${user.username},\n\nWelcome to Storyloom! Confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n`,
-        link,
-      }),
-    );
+  /** Issues a verification link and queues its mail, in the caller's transaction. */
+  async function queueVerification(trx: Transaction<Database>, user: UserRow) {
+    const token = await issueEmailToken(trx, user.id, 'verify_email');
+    await mail.send(verificationMail(config.publicUrl, user, token), trx);
   }
 
   return {
@@ -78,15 +66,19 @@ export function createAuthService({ config, db, sessions, throttle, mailer, log 
       if (await findUserByEmail(k, email)) throw conflict('email', AUTH_MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password);
       const now = nowIso();
-      let user: UserRow;
       try {
-        user = await insertUser(k, {
-          id: newId(),
-          username: input.username,
-          email,
-          password_hash: passwordHash,
-          created_at: now,
-          updated_at: now,
+        // The account and its verification mail commit together, or neither does.
+        return await k.transaction().execute(async (trx) => {
+          const user = await insertUser(trx, {
+            id: newId(),
+            username: input.username,
+            email,
+            password_hash: passwordHash,
+            created_at: now,
+            updated_at: now,
+          });
+          await queueVerification(trx, user);
+          return user;
         });
       } catch (error) {
         // Two sign-ups racing for the same name: the database decides.
@@ -94,8 +86,6 @@ export function createAuthService({ config, db, sessions, throttle, mailer, log 
         if (isUniqueViolation(error)) throw conflict('username', AUTH_MESSAGES.usernameTaken);
         throw error;
       }
-      await sendVerification(user);
-      return user;
     },
 
     /**
@@ -147,23 +137,17 @@ export function createAuthService({ config, db, sessions, throttle, mailer, log 
 
     async resendVerification(user: UserRow): Promise<void> {
       if (user.email_verified_at) return;
-      await sendVerification(user);
+      await k.transaction().execute((trx) => queueVerification(trx, user));
     },
 
-    /** Answers the same whether or not the email has an account. */
+    /**
+     * Queues the request and answers: the account is looked up, and its link issued and
+     * mailed, by the worker (auth/password-reset-job.ts), so the answer takes the same time
+     * and does the same work whether or not the email has an account.
+     */
     async forgotPassword(emailInput: string): Promise<void> {
-      const user = await findUserByEmail(k, emailInput.toLowerCase());
-      if (!user) return;
-      const token = await issueEmailToken(k, user.id, 'reset_password');
-      const link = `${config.publicUrl}/auth/reset-password?token=${token}`;
-      await sendSafely(() =>
-        mailer.send({
-          to: user.email,
-          subject: 'Reset your Storyloom password',
-          text: `Hi ${user.username},\n\nSomeone asked to reset the password of your Storyloom account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 1 hour. If it wasn't you, ignore this message; your password stays the same.\n`,
-          link,
-        }),
-      );
+      await enqueue(k, { kind: 'password-reset', payload: { email: emailInput.toLowerCase() } });
+      jobs.poke();
     },
 
     /** Sets the new password, proves the email, and signs out every existing session. */

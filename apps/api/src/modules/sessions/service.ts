@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import type { SessionRow, UserRow } from '../../db/types.js';
+import type { MailQueue } from '../../jobs/mail.js';
 import { isUuid, newId } from '../../lib/ids.js';
-import type { Mailer } from '../../lib/mailer.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { nowIso } from '../../lib/time.js';
+import { loginAlertMail } from '../auth/mails.js';
 import type { AccessClaims, TokenService } from '../auth/tokens.js';
 import { findUserById } from '../users/repo.js';
 import { findSettings, parseStoredSettings } from '../users/settings-repo.js';
@@ -50,7 +51,8 @@ export interface SessionServiceDeps {
   config: Pick<Config, 'publicUrl'>;
   db: Db;
   tokens: TokenService;
-  mailer: Mailer;
+  /** Login alerts go out through the job queue. */
+  mail: MailQueue;
   log: FastifyBaseLogger;
 }
 
@@ -59,7 +61,7 @@ export interface SessionServiceDeps {
  * it hands out and checked on every request, so ending one takes effect at once. A session left
  * unused longer than its user's auto-logout ends on its next use.
  */
-export function createSessionService({ config, db, tokens, mailer, log }: SessionServiceDeps) {
+export function createSessionService({ config, db, tokens, mail, log }: SessionServiceDeps) {
   const k = db.kysely;
 
   /** How long a session may go unused: the user's auto-logout choice. */
@@ -78,16 +80,13 @@ export function createSessionService({ config, db, tokens, mailer, log }: Sessio
     if (!resolveSettings(settings).loginAlerts) return;
     const history = await deviceHistory(k, user.id, session.device, session.id);
     if (!history.signedInBefore || history.knownDevice) return;
-    const where = session.network ? ` (network ${session.network})` : '';
-    try {
-      await mailer.send({
-        to: user.email,
-        subject: 'New sign-in to your Storyloom account',
-        text: `Hi ${user.username},\n\nYour Storyloom account was just signed into from ${session.device}${where} at ${session.created_at.replace('T', ' ').slice(0, 16)} UTC.\n\nIf this was you, there is nothing to do. If it wasn't, change your password and sign out the sessions you don't recognise in Settings → Security: ${config.publicUrl}/settings\n`,
-      });
-    } catch (error) {
-      log.error({ err: error }, 'login alert could not be sent');
-    }
+    await mail.send(
+      loginAlertMail(config.publicUrl, user, {
+        device: session.device,
+        network: session.network,
+        at: session.created_at,
+      }),
+    );
   }
 
   return {
