@@ -194,19 +194,23 @@ function GoogleReauth({ id, message }: { id: string; message: string | null }) {
   const [leaving, setLeaving] = useState(false);
   return (
     <div className="space-y-3 rounded-lg bg-muted px-3 py-3 text-sm" data-testid="delete-reauth">
-      <p id={id} className="text-muted-foreground">
-        {SETTINGS_TEXT.deleteReauthHint}
-      </p>
-      {message ? (
-        <p
-          role="alert"
-          className="flex items-start gap-1.5 text-destructive"
-          data-testid="delete-reauth-error"
-        >
-          <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-          <span>{message}</span>
-        </p>
-      ) : null}
+      {/* The server's answer, once it came, says the same more pointedly: it replaces the hint. */}
+      <div role="alert">
+        {message ? (
+          <p
+            id={id}
+            className="flex items-start gap-1.5 text-destructive"
+            data-testid="delete-reauth-error"
+          >
+            <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>{message}</span>
+          </p>
+        ) : (
+          <p id={id} className="text-muted-foreground">
+            {SETTINGS_TEXT.deleteReauthHint}
+          </p>
+        )}
+      </div>
       <Button
         variant="outline"
         size="sm"

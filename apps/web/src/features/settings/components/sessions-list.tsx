@@ -134,10 +134,12 @@ function SessionRow({
   onSignOut: () => void;
 }) {
   const Icon = DEVICE_ICONS[deviceKind(session.device)];
-  const where = [signInMethodLabel(session.method), networkLabel(session.network)].filter(Boolean);
+  const where = [signInMethodLabel(session.method), networkLabel(session.network)].filter(
+    (part): part is string => Boolean(part),
+  );
   return (
     <li
-      className="flex flex-wrap items-center gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0"
+      className="flex flex-wrap items-start gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0 sm:items-center"
       data-testid="session"
       data-current={session.current ? 'true' : undefined}
     >
@@ -158,7 +160,19 @@ function SessionRow({
             </span>
           ) : null}
         </p>
-        <p className="mt-0.5 break-words text-sm text-muted-foreground">{where.join(' · ')}</p>
+        {/* One line on wide screens; on phones each part gets its own, never split in two. */}
+        <p className="mt-0.5 break-words text-sm text-muted-foreground">
+          {where.map((part, index) => (
+            <span key={part} className={index > 0 ? 'block sm:inline' : undefined}>
+              {index > 0 ? (
+                <span className="hidden sm:inline" aria-hidden="true">
+                  {' · '}
+                </span>
+              ) : null}
+              {part}
+            </span>
+          ))}
+        </p>
         <p className="text-sm text-muted-foreground">
           <time dateTime={session.last_used_at}>{lastActiveLabel(session)}</time>
         </p>
