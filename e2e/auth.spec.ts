@@ -193,8 +193,9 @@ describe('Google sign-in against the mock provider', () => {
     const page = await openPage('/auth/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await onPath(page, '/auth/google-success');
-    // The tokens leave the address bar as soon as they are read.
-    await page.waitForFunction(() => !window.location.search.includes('token'));
+    // The one-time code leaves the address bar as soon as it is read; no token is ever in it.
+    await page.waitForFunction(() => window.location.hash === '');
+    expect(page.url()).not.toMatch(/token|code=/);
     await page.getByText('Success! Redirecting to your feed...').waitFor();
     await onPath(page, '/feed');
     const menu = await menuUsername(page);
@@ -244,7 +245,7 @@ describe('Google sign-in against the mock provider', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/login');
   });
 
-  it('the callback without tokens, or with bad ones, goes back to login', async () => {
+  it('the callback without a code, or with a bad one, goes back to login', async () => {
     const page = await openPage('/auth/google-success');
     await page.getByText('Authentication incomplete. Redirecting...').waitFor();
     await page.waitForURL((url) => url.searchParams.get('error') === 'missing_tokens');
@@ -252,7 +253,8 @@ describe('Google sign-in against the mock provider', () => {
       'Authentication failed. Please try again.',
     );
 
-    await gotoLive(page, '/auth/google-success?access_token=forged&refresh_token=forged');
+    await gotoLive(page, '/auth/google-success#code=forged');
+    await page.getByText('We could not finish signing you in. Redirecting...').waitFor();
     await page.waitForURL((url) => url.searchParams.get('error') === 'auth_processing_failed');
     expect(await page.getByTestId('form-error').textContent()).toBe(
       'Authentication failed. Please try again.',

@@ -414,6 +414,7 @@ describe('people: settings', () => {
     await submit.click();
     await expectToast(page, 'Failed to change password', 'Current password is incorrect');
 
+    const otherDevice = await tokenViaApi(me.user);
     await dialog.getByLabel('Current password').fill(me.user.password);
     await submit.click();
     await expectToast(page, 'Password changed');
@@ -425,7 +426,9 @@ describe('people: settings', () => {
     expect(new URL(page.url()).pathname).toBe('/settings');
     expect(await tokenViaApi({ ...me.user, password: next })).toBeTruthy();
     await expect(tokenViaApi(me.user)).rejects.toThrow();
-    expect((await apiAs(me.accessToken, '/users/me')).status).toBe(401);
+    // Every other session ended; this one did not.
+    expect((await apiAs(otherDevice, '/users/me')).status).toBe(401);
+    expect((await apiAs(me.accessToken, '/users/me')).status).toBe(200);
   });
 
   it('exports my data as a JSON file named with the product, username and time', async () => {
@@ -451,7 +454,7 @@ describe('people: settings', () => {
     await expectToast(page, 'Data exported');
   });
 
-  it('deletes the account once the username is typed', async () => {
+  it('deletes the account once the username and the password are given', async () => {
     const me = await signedInSession(newUser('leaver'));
     const page = await openSettings(me);
     await page.getByTestId('delete-account').click();
@@ -459,7 +462,7 @@ describe('people: settings', () => {
     const confirm = dialog.getByRole('button', { name: 'Delete Account' });
     expect(await confirm.isDisabled()).toBe(true);
 
-    const typed = dialog.getByRole('textbox');
+    const typed = dialog.getByLabel(`Type ${me.user.username} to confirm`);
     await typed.fill(me.user.username.toUpperCase());
     expect(await confirm.isDisabled()).toBe(true);
     await typed.press('Enter');
@@ -471,6 +474,20 @@ describe('people: settings', () => {
 
     await typed.fill(me.user.username);
     expect(await confirm.isDisabled()).toBe(false);
+    const password = dialog.getByLabel('Current password');
+    const passwordError = dialog.getByTestId('field-error');
+    await confirm.click();
+    expect(await passwordError.textContent()).toBe('Enter your password to delete your account');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+
+    await password.fill('not-my-password');
+    expect(await passwordError.count()).toBe(0);
+    await confirm.click();
+    await passwordError.waitFor();
+    expect(await passwordError.textContent()).toBe('Password is incorrect');
+    expect((await apiAs(me.accessToken, '/users/me')).status).toBe(200);
+
+    await password.fill(me.user.password);
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectToast(page, 'Account deleted');

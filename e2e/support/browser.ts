@@ -34,6 +34,8 @@ export interface PageOptions {
   javaScriptEnabled?: boolean;
   /** The browser's time zone, e.g. 'Pacific/Kiritimati'. */
   timezoneId?: string;
+  /** The User-Agent the browser sends (the server names a session's device from it). */
+  userAgent?: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export function useBrowser() {
       ...(options.bypassCSP ? { bypassCSP: true } : {}),
       ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     });
     contexts.push(context);
     if (options.initScript) await context.addInitScript(options.initScript);

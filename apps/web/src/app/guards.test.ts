@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
 import { googleCallbackLoader, guestOnlyLoader, requireAuthLoader } from './guards';
 
@@ -21,16 +21,21 @@ describe('route guards', () => {
     expect(requireAuthLoader()).toBeNull();
   });
 
-  it('lets the Google callback through while it carries tokens, even when signed in', () => {
-    const at = (search: string) => ({
-      request: new Request(`http://localhost/auth/google-success${search}`),
-    });
-    expect(googleCallbackLoader(at('?access_token=a&refresh_token=r'))).toBeNull();
-    expect(googleCallbackLoader(at('?error=access_denied'))).toBeNull();
+  it('lets the Google callback through while it carries a code, even when signed in', () => {
+    const at = (hash: string) => {
+      vi.stubGlobal('window', { location: { hash } });
+      return googleCallbackLoader();
+    };
+    try {
+      expect(at('#code=one-time')).toBeNull();
+      expect(at('')).toBeNull();
 
-    useAuthStore.getState().setTokens('tok', null);
-    expect(googleCallbackLoader(at('?access_token=a&refresh_token=r'))).toBeNull();
-    expect(location(googleCallbackLoader(at('')))).toBe('/feed');
-    expect(location(googleCallbackLoader(at('?error=access_denied')))).toBe('/feed');
+      useAuthStore.getState().setTokens('tok', null);
+      expect(at('#code=one-time')).toBeNull();
+      expect(location(at(''))).toBe('/feed');
+      expect(location(at('#code='))).toBe('/feed');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -2,7 +2,8 @@
  * Route guards as loaders: they decide before a page's code is fetched or rendered.
  * `RequireAuth` (require-auth.tsx) also reacts when the session ends on a signed-in page.
  */
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { loginCodeFrom } from '../lib/login-code';
 import { useAuthStore } from '../stores/auth-store';
 
 export const LOGIN_PATH = '/auth/login';
@@ -19,12 +20,12 @@ export function guestOnlyLoader() {
 }
 
 /**
- * The Google callback is guest-only too, except while it carries fresh tokens: those replace
- * whatever session the browser still holds, and a revalidation after the page has stored them
- * must not send it to the feed before it has finished (the page strips the tokens from the
- * address bar with `history.replaceState`, which the router's location does not see).
+ * The Google callback is guest-only too, except while it carries a sign-in code in its fragment
+ * (`#code=…`, which the router's request does not include): the new session replaces whatever
+ * the browser still holds. The route never revalidates (router.tsx), so once the page has taken
+ * the code out of the address bar and stored the tokens, nothing sends it to the feed early.
  */
-export function googleCallbackLoader({ request }: Pick<LoaderFunctionArgs, 'request'>) {
-  if (new URL(request.url).searchParams.has('access_token')) return null;
+export function googleCallbackLoader() {
+  if (typeof window !== 'undefined' && loginCodeFrom(window.location.hash)) return null;
   return guestOnlyLoader();
 }

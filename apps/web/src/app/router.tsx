@@ -109,6 +109,8 @@ const guestRoutes: RouteObject[] = [
 const googleCallbackRoute: RouteObject = {
   path: 'auth/google-success',
   loader: googleCallbackLoader,
+  // See googleCallbackLoader: its answer holds for as long as the page is open.
+  shouldRevalidate: () => false,
   lazy: () =>
     import('../features/auth/google-success-page').then((m) => ({
       Component: m.GoogleSuccessPage,

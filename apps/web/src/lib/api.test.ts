@@ -107,6 +107,23 @@ describe('requests', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(del('/stories/s1')).resolves.toBeUndefined();
   });
+
+  it('sends a DELETE body as JSON when one is given', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: null }));
+    await del('/users/me', { body: { password: 'pw' } });
+    const { init, headers } = lastCall();
+    expect(init.method).toBe('DELETE');
+    expect(init.body).toBe('{"password":"pw"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('returns the Google code exchange answer as it is (no envelope)', async () => {
+    const tokens = { access_token: 'a', token_type: 'bearer', refresh_token: 'r' };
+    fetchMock.mockResolvedValue(json(tokens));
+    await expect(post('/auth/google/exchange', { code: 'c' }, { token: null })).resolves.toEqual(
+      tokens,
+    );
+  });
 });
 
 describe('error mapping', () => {
@@ -204,6 +221,15 @@ describe('error mapping', () => {
     const error = await failure(get('/users/me'));
     expect(error.status).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the session alone on a 401 when the call asks it to', async () => {
+    fetchMock.mockResolvedValue(
+      json({ success: false, message: 'Please sign in', error: { code: 'unauthorized' } }, 401),
+    );
+    const error = await failure(post('/auth/logout', undefined, { ignoreUnauthorized: true }));
+    expect(error.status).toBe(401);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('does not signal other statuses', async () => {

@@ -49,6 +49,11 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** Resolve to the body as a file (`DownloadedFile`) instead of parsing JSON. */
   asFile?: boolean;
+  /**
+   * A 401 leaves the session alone: for calls about a session this browser is already leaving
+   * (Sign Out), whose 401 must not send the page to the login form.
+   */
+  ignoreUnauthorized?: boolean;
 };
 
 /** A file the API sent as an attachment: its bytes and the name from Content-Disposition. */
@@ -91,8 +96,8 @@ export function configureApi(hooks: Partial<SessionHooks>): void {
   session = { ...session, ...hooks };
 }
 
-/** Paths that answer outside the envelope (OAuth2-style token endpoint). */
-const RAW_PATHS = new Set(['/auth/token']);
+/** Paths that answer outside the envelope (OAuth2-style token endpoints). */
+const RAW_PATHS = new Set(['/auth/token', '/auth/google/exchange']);
 
 export function apiUrl(path: string, query?: Query): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
@@ -239,7 +244,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       return file as T;
     }
     const body = await readBody(response);
-    if (response.status === 401) session.onUnauthorized();
+    if (response.status === 401 && !options.ignoreUnauthorized) session.onUnauthorized();
     if (!response.ok) throw errorFromResponse(response.status, body);
     if (RAW_PATHS.has(path) || !isEnvelope(body)) return body as T;
     if (body.success === false) throw envelopeError(body, response.status);
@@ -272,7 +277,7 @@ export const patch = <T>(path: string, body?: unknown, options?: Options) =>
 export const put = <T>(path: string, body?: unknown, options?: Options) =>
   request<T>(path, { ...options, method: 'PUT', body });
 
-export const del = <T>(path: string, options?: Options) =>
+export const del = <T>(path: string, options?: Options & { body?: unknown }) =>
   request<T>(path, { ...options, method: 'DELETE' });
 
 /** GET a file attachment (e.g. the data export) with the session's token. */

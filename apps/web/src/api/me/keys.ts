@@ -6,5 +6,7 @@ export const meKeys = {
   all: ['me'] as const,
   stats: ['me', 'stats'] as const,
   settings: ['me', 'settings'] as const,
+  /** Where the user is signed in (Settings → Security). */
+  sessions: ['me', 'sessions'] as const,
   stories: (limit: number) => ['me', 'stories', { limit }] as const,
 };

@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { CALLBACK_OUTCOMES, initialOutcome, readCallbackParams } from './google-callback';
+import {
+  CALLBACK_OUTCOMES,
+  firstOutcome,
+  initialOutcome,
+  readCallbackParams,
+} from './google-callback';
 
-const read = (search: string) => readCallbackParams(new URLSearchParams(search));
+const read = (search: string, hash = '') => readCallbackParams(new URLSearchParams(search), hash);
 
-describe('Google callback parameters', () => {
-  it('treats any error as a failure, even with tokens', () => {
+describe('Google callback address', () => {
+  it('treats any error as a failure, even with a code', () => {
     expect(read('?error=access_denied')).toEqual({ kind: 'error' });
-    expect(read('?error=x&access_token=a&refresh_token=r')).toEqual({ kind: 'error' });
+    expect(read('?error=x', '#code=c')).toEqual({ kind: 'error' });
   });
 
-  it('needs both tokens', () => {
+  it('reads the one-time code from the fragment only', () => {
+    expect(read('', '#code=one-time')).toEqual({ kind: 'code', code: 'one-time' });
+    expect(read('?code=in-the-query')).toEqual({ kind: 'incomplete' });
+  });
+
+  it('is incomplete without a code; tokens in the query are not accepted any more', () => {
     expect(read('')).toEqual({ kind: 'incomplete' });
-    expect(read('?access_token=a')).toEqual({ kind: 'incomplete' });
-    expect(read('?refresh_token=r')).toEqual({ kind: 'incomplete' });
-    expect(read('?access_token=a&refresh_token=r')).toEqual({
-      kind: 'tokens',
-      accessToken: 'a',
-      refreshToken: 'r',
-    });
+    expect(read('', '#code=')).toEqual({ kind: 'incomplete' });
+    expect(read('?access_token=a&refresh_token=r')).toEqual({ kind: 'incomplete' });
   });
 });
 
@@ -33,9 +38,7 @@ describe('Google callback outcomes', () => {
       message: 'Authentication incomplete. Redirecting...',
       redirect: { to: '/auth/login?error=missing_tokens', afterMs: 2000 },
     });
-    expect(initialOutcome({ kind: 'tokens', accessToken: 'a', refreshToken: 'r' }).redirect).toBe(
-      null,
-    );
+    expect(initialOutcome({ kind: 'code', code: 'c' }).redirect).toBe(null);
     expect(CALLBACK_OUTCOMES.success).toEqual({
       status: 'success',
       message: 'Success! Redirecting to your feed...',
@@ -45,5 +48,10 @@ describe('Google callback outcomes', () => {
       to: '/auth/login?error=auth_processing_failed',
       afterMs: 2000,
     });
+  });
+
+  it('starts as the server rendered it: processing unless the query says error', () => {
+    expect(firstOutcome(new URLSearchParams(''))).toBe(CALLBACK_OUTCOMES.processing);
+    expect(firstOutcome(new URLSearchParams('?error=x'))).toBe(CALLBACK_OUTCOMES.failed);
   });
 });

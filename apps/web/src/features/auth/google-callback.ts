@@ -1,18 +1,21 @@
 import { TIMINGS } from '@storyloom/shared';
+import { loginCodeFrom } from '../../lib/login-code';
 import { AUTH_SCREEN_TEXT } from './messages';
 
 /** What the Google callback page found in its address. */
 export type CallbackParams =
   | { kind: 'error' }
   | { kind: 'incomplete' }
-  | { kind: 'tokens'; accessToken: string; refreshToken: string };
+  | { kind: 'code'; code: string };
 
-export function readCallbackParams(search: URLSearchParams): CallbackParams {
+/**
+ * The API's callback sends `?error=<reason>` on failure, else the one-time code in the fragment
+ * (`#code=…`). An error wins over a code; neither is an incomplete sign-in.
+ */
+export function readCallbackParams(search: URLSearchParams, hash: string): CallbackParams {
   if (search.get('error')) return { kind: 'error' };
-  const accessToken = search.get('access_token');
-  const refreshToken = search.get('refresh_token');
-  if (!accessToken || !refreshToken) return { kind: 'incomplete' };
-  return { kind: 'tokens', accessToken, refreshToken };
+  const code = loginCodeFrom(hash);
+  return code ? { kind: 'code', code } : { kind: 'incomplete' };
 }
 
 export type CallbackStatus = 'processing' | 'success' | 'error';
@@ -57,9 +60,17 @@ export const CALLBACK_OUTCOMES = {
   },
 } as const satisfies Record<string, CallbackOutcome>;
 
-/** The first screen for the parameters: final for an error, `processing` while tokens are used. */
+/** The screen for the parameters: final for an error, `processing` while the code is traded. */
 export function initialOutcome(params: CallbackParams): CallbackOutcome {
   if (params.kind === 'error') return CALLBACK_OUTCOMES.failed;
   if (params.kind === 'incomplete') return CALLBACK_OUTCOMES.incomplete;
   return CALLBACK_OUTCOMES.processing;
+}
+
+/**
+ * The first screen, before the fragment is read: the server renders this page without it (a
+ * browser never sends a fragment), so the first render in the browser must match that one.
+ */
+export function firstOutcome(search: URLSearchParams): CallbackOutcome {
+  return search.get('error') ? CALLBACK_OUTCOMES.failed : CALLBACK_OUTCOMES.processing;
 }

@@ -1,53 +1,67 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { exchangeGoogleCode } from '../../api/auth/exchange-google-code';
+import { signOut } from '../../api/auth/sign-out';
 import { useAuthStore } from '../../stores/auth-store';
 import { AuthCard, StatusIcon } from './components/auth-card';
 import {
   CALLBACK_OUTCOMES,
   type CallbackOutcome,
-  type CallbackParams,
+  firstOutcome,
   initialOutcome,
   readCallbackParams,
 } from './google-callback';
 
-/** Stores the tokens and loads the profile; true when the user is signed in afterwards. */
-async function completeSignIn(accessToken: string, refreshToken: string): Promise<boolean> {
-  const { setTokens, fetchMe } = useAuthStore.getState();
-  setTokens(accessToken, refreshToken);
-  await fetchMe(accessToken);
+/**
+ * Trades the one-time code for tokens and loads the profile; true when the user is signed in
+ * afterwards. A code that does not work leaves whatever session the browser held untouched.
+ */
+async function completeSignIn(code: string): Promise<boolean> {
+  const tokens = await exchangeGoogleCode(code);
+  const { accessToken: previous, setTokens, setUser, fetchMe } = useAuthStore.getState();
+  setTokens(tokens.access_token, tokens.refresh_token ?? null);
+  // Whoever was signed in here before must not pass for the new session's user.
+  setUser(null);
+  await fetchMe(tokens.access_token);
   const { user, isAuthenticated } = useAuthStore.getState();
-  return Boolean(user && isAuthenticated);
+  if (!user || !isAuthenticated) return false;
+  // Signing in again while signed in (e.g. to confirm deleting the account) replaces this
+  // browser's session: the old one ends rather than linger in Settings → Security.
+  if (previous && previous !== tokens.access_token) void signOut(previous);
+  return true;
 }
 
 const TITLES = { processing: 'Signing you in', success: 'Signed in', error: 'Sign-in failed' };
 
-/** Where the API's Google callback lands. */
+/** Where the API's Google callback lands: `?error=…`, or a one-time code in the fragment. */
 export function GoogleSuccessPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [params] = useState<CallbackParams>(() => readCallbackParams(searchParams));
-  const [outcome, setOutcome] = useState<CallbackOutcome>(() => initialOutcome(params));
+  const [outcome, setOutcome] = useState<CallbackOutcome>(() => firstOutcome(searchParams));
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // Tokens do not stay in the address bar (history, screenshots, shared links).
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (params.kind !== 'tokens') return;
-    completeSignIn(params.accessToken, params.refreshToken)
+    const { search, hash, pathname } = window.location;
+    const params = readCallbackParams(new URLSearchParams(search), hash);
+    // The code leaves the address bar at once (history, screenshots, shared links).
+    window.history.replaceState(window.history.state, '', pathname);
+    setOutcome(initialOutcome(params));
+    if (params.kind !== 'code') return;
+    completeSignIn(params.code)
       .catch(() => false)
       .then((signedIn) => {
         if (signedIn) {
           setOutcome(CALLBACK_OUTCOMES.success);
         } else {
           // Leave no half-made session behind, or the login page would bounce to the feed.
-          useAuthStore.getState().logout();
+          if (!useAuthStore.getState().user) useAuthStore.getState().logout();
           setOutcome(CALLBACK_OUTCOMES.processingFailed);
         }
       });
-  }, [params]);
+  }, []);
 
   useEffect(() => {
     const { redirect } = outcome;

@@ -13,9 +13,25 @@ export const SETTINGS_TEXT = {
   deleteAccount: 'Delete Account',
   comingSoon: 'Coming Soon',
   signOutEverywhere: 'Sign Out of All Devices',
+  signOutEverywhereHint:
+    'Signs you out everywhere, this browser included. You will need to sign in again.',
+  sessionsTitle: "Where you're signed in",
+  sessionsDescription:
+    "Browsers and devices signed in to your account. Sign out any you don't recognise.",
+  sessionsLoadFailed: "Could not load where you're signed in",
+  noSessions: 'No sign-ins to show',
+  thisDevice: 'This device',
+  signOutSession: 'Sign out',
+  signingOut: 'Signing out...',
+  autoLogoutHint: "Signs out any browser or device that hasn't used your account for this long.",
+  loginAlertsHint:
+    'Email me when my account signs in on a browser or device it has not used before',
   passwordTooShortHint: 'Password must be at least 8 characters',
   passwordMismatchHint: "Passwords don't match",
   typeUsername: 'Please type your username to confirm deletion',
+  deleteReauthHint:
+    'Your account signs in with Google. To confirm it is you, delete it within 10 minutes of signing in with Google. If it has been longer, sign in with Google again, then come back here.',
+  signInWithGoogleAgain: 'Sign in with Google again',
 } as const;
 
 /** Toasts: [title, description]. */
@@ -36,6 +52,7 @@ export const SETTINGS_TOASTS = {
   exportFailedTitle: 'Failed to export data',
   signedOutEverywhere: 'Signed out of all devices',
   signOutEverywhereFailedTitle: 'Failed to sign out of all devices',
+  sessionEndFailedTitle: 'Failed to sign out that device',
   verificationSent: 'Verification email sent',
   verificationFailedTitle: 'Failed to send verification email',
   tryLater: 'Please try again later.',

@@ -99,7 +99,7 @@ export function AccountTab({ user }: { user: Me }) {
         className="border-destructive/40"
       >
         <div>
-          <DeleteAccountDialog username={user.username} />
+          <DeleteAccountDialog username={user.username} hasPassword={user.has_password} />
         </div>
       </SettingsSection>
     </div>

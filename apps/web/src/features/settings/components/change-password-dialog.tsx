@@ -47,7 +47,7 @@ export function ChangePasswordDialog({ hasPassword }: { hasPassword: boolean }) 
     setPending(true);
     try {
       const tokens = await changePassword(fields.current, fields.next);
-      // Every older token is revoked: carry on with the new one.
+      // Other sessions ended; this one carries on, with the fresh token the server answered.
       useAuthStore.getState().setTokens(tokens.access_token, tokens.refresh_token ?? null);
       toast.success(SETTINGS_TOASTS.passwordChanged);
       setPending(false);

@@ -1,19 +1,17 @@
 import type { UserSettings } from '@storyloom/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { signOutEverywhere } from '../../../api/auth/sign-out-everywhere';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api';
-import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
+import { useLeaveSession } from '../hooks/use-leave-session';
 import type { SettingsForm } from '../hooks/use-settings-form';
 import { SETTINGS_TEXT, SETTINGS_TOASTS } from '../messages';
 import { SESSION_TIMEOUT_CHOICES } from '../model/options';
-import { clearDraft } from '../model/settings-draft';
+import { SessionsList } from './sessions-list';
 import { FieldRow, SettingsSection, SwitchRow } from './setting-row';
 
 export function SecurityTab({
@@ -39,12 +37,17 @@ export function SecurityTab({
             </span>
           }
         />
-        <FieldRow label="Auto-logout after inactivity">
+        <FieldRow
+          label="Auto-logout after inactivity"
+          description={SETTINGS_TEXT.autoLogoutHint}
+          descriptionId={`${timeoutId}-description`}
+        >
           <label htmlFor={timeoutId} className="sr-only">
             Auto-logout after inactivity
           </label>
           <Select
             id={timeoutId}
+            aria-describedby={`${timeoutId}-description`}
             value={String(values.sessionTimeout)}
             onChange={(event) =>
               update('sessionTimeout', Number(event.target.value) as UserSettings['sessionTimeout'])
@@ -60,16 +63,20 @@ export function SecurityTab({
         </FieldRow>
         <SwitchRow
           label="Login alerts"
-          description="Tell me when my account signs in somewhere new"
+          description={SETTINGS_TEXT.loginAlertsHint}
           checked={values.loginAlerts}
           onCheckedChange={(checked) => update('loginAlerts', checked)}
         />
       </SettingsSection>
       <SettingsSection
-        title="Sessions"
-        description="Signs you out everywhere, this browser included. You will need to sign in again."
+        title={SETTINGS_TEXT.sessionsTitle}
+        description={SETTINGS_TEXT.sessionsDescription}
       >
-        <div>
+        <div className="py-4 first:pt-0 last:pb-0">
+          <SessionsList />
+        </div>
+        <div className="space-y-3 py-4 first:pt-0 last:pb-0">
+          <p className="text-sm text-muted-foreground">{SETTINGS_TEXT.signOutEverywhereHint}</p>
           <SignOutEverywhere />
         </div>
       </SettingsSection>
@@ -77,12 +84,11 @@ export function SecurityTab({
   );
 }
 
-/** 'Sign Out of All Devices': revokes every session on the server, then signs out here. */
+/** 'Sign Out of All Devices': ends every session on the server, this one included, then here. */
 function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const leave = useLeaveSession();
 
   const confirm = async () => {
     setPending(true);
@@ -96,10 +102,7 @@ function SignOutEverywhere() {
       );
       return;
     }
-    useAuthStore.getState().logout();
-    queryClient.clear();
-    clearDraft();
-    void navigate('/auth/login', { flushSync: true });
+    leave('/auth/login');
     toast.info(SETTINGS_TOASTS.signedOutEverywhere);
   };
 

@@ -79,12 +79,15 @@ export function FieldRow({
   description,
   children,
   labelId,
+  descriptionId,
 }: {
   label: string;
   description?: string;
   children: ReactNode;
   /** Id for the label, so a group can point at it with aria-labelledby. */
   labelId?: string;
+  /** Id for the description, so the control can point at it with aria-describedby. */
+  descriptionId?: string;
 }) {
   return (
     <div className="space-y-3 py-4 first:pt-0 last:pb-0">
@@ -92,7 +95,11 @@ export function FieldRow({
         <p id={labelId} className="text-sm font-medium">
           {label}
         </p>
-        {description ? <p className="mt-0.5 text-sm text-muted-foreground">{description}</p> : null}
+        {description ? (
+          <p id={descriptionId} className="mt-0.5 text-sm text-muted-foreground">
+            {description}
+          </p>
+        ) : null}
       </div>
       {children}
     </div>
