@@ -23,6 +23,7 @@ const TABLES = [
   'refresh_tokens',
   'login_codes',
   'anonymous_read_budget',
+  'jobs',
 ] as const satisfies readonly (keyof Database)[];
 
 /**
@@ -113,7 +114,26 @@ export function createSnapshotter(db: Db, dataDir: string) {
     return state;
   }
 
+  /**
+   * Work an accepted request queued (a reset link, a mail) finishes in the background; wait
+   * for the queue to be empty, so what it writes is not taken for a rejected request's doing.
+   */
+  async function queueSettled(): Promise<void> {
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      const pending = await db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('done_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      if (!pending) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the job queue did not settle within 10 s');
+  }
+
   return async function snapshot(): Promise<Snapshot> {
+    await queueSettled();
     const { rows } = await sql<{ tbl: string; n: number }>`select tbl, n from fuzz_writes`.execute(
       db.kysely,
     );
