@@ -13,6 +13,7 @@ import {
   DEMO_PASSWORD,
   followsOf,
   newUserIds,
+  sessionRows,
   settingsRow,
   UsernameAllocator,
   userRow,
@@ -60,6 +61,7 @@ export const SEEDED_TABLES = [
   'saves',
   'chapter_reads',
   'reading_progress',
+  'sessions',
 ] as const;
 
 /**
@@ -81,6 +83,7 @@ export interface SeedSummary {
   chapterReads: number;
   readingProgress: number;
   settings: number;
+  sessions: number;
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
@@ -190,17 +193,21 @@ async function seedUsers(
     signal?.throwIfAborted();
     const rows: Insertable<Database['users']>[] = [];
     const settings: Insertable<Database['user_settings']>[] = [];
+    const sessions: Insertable<Database['sessions']>[] = [];
     for (let u = start; u < Math.min(plan.users, start + USER_CHUNK); u++) {
       const counts = { followers: followers[u]!, following: following[u]! };
       rows.push(userRow(plan, u, userIds[u]!, names, passwordHash, counts));
       const setting = settingsRow(plan, u, userIds[u]!);
       if (setting) settings.push(setting);
+      sessions.push(...sessionRows(plan, u, userIds[u]!));
     }
     await db.kysely.transaction().execute(async (trx) => {
       await insertBatched(trx, db.dialect, 'users', rows);
       await insertBatched(trx, db.dialect, 'user_settings', settings);
+      await insertBatched(trx, db.dialect, 'sessions', sessions);
     });
     summary.settings += settings.length;
+    summary.sessions += sessions.length;
     progress(rows.length);
   }
   return userIds;
@@ -290,6 +297,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   chapterReads: 0,
   readingProgress: 0,
   settings: 0,
+  sessions: 0,
 });
 
 function count(summary: SeedSummary, rows: StoryRows): void {

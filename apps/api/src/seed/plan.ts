@@ -7,7 +7,14 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 /** Generator streams: each kind of entity draws from its own sequence. */
-export const STREAM = { story: 1, userTime: 2, follow: 3, profile: 4, settings: 5 } as const;
+export const STREAM = {
+  story: 1,
+  userTime: 2,
+  follow: 3,
+  profile: 4,
+  settings: 5,
+  sessions: 6,
+} as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);
 

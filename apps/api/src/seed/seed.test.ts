@@ -29,6 +29,7 @@ async function everything(db: Db) {
     reads: await k.selectFrom('chapter_reads').selectAll().execute(),
     progress: await k.selectFrom('reading_progress').selectAll().execute(),
     settings: await k.selectFrom('user_settings').selectAll().execute(),
+    sessions: await k.selectFrom('sessions').selectAll().execute(),
   };
 }
 type Library = Awaited<ReturnType<typeof everything>>;
@@ -64,6 +65,9 @@ function content(lib: Library) {
       )
       .sort(),
     chapters: lib.chapters.map((c) => `${c.title}|${c.word_count}|${c.reads_count}`).sort(),
+    sessions: lib.sessions
+      .map((s) => [usernames.get(s.user_id), s.device, s.network, s.end_reason].join('|'))
+      .sort(),
   };
 }
 
@@ -91,6 +95,7 @@ describe('seedLibrary', () => {
     expect(summary.follows).toBe(lib.follows.length);
     expect(summary.likes).toBe(lib.likes.length);
     expect(summary.chapterReads).toBe(lib.reads.length);
+    expect(summary.sessions).toBe(lib.sessions.length);
     expect(lib.users).toHaveLength(12);
     expect(lib.stories).toHaveLength(60);
     expect(lib.likes.length).toBeGreaterThan(0);
@@ -121,6 +126,19 @@ describe('seedLibrary', () => {
       expect(user.email).toBe(`${user.username.toLowerCase()}@example.com`);
       expect(user.email_verified_at).not.toBeNull();
       expect(user.password_hash).toBe('not-a-real-hash');
+    }
+  });
+
+  it('gives users sign-ins as the app records them: live, signed out or gone idle', () => {
+    const users = new Set(lib.users.map((u) => u.id));
+    expect(lib.sessions.length).toBeGreaterThan(0);
+    for (const session of lib.sessions) {
+      expect(users.has(session.user_id)).toBe(true);
+      expect(session.network).toMatch(/^\d+\.\d+\.\d+\.0\/24$/);
+      expect(session.last_used_at >= session.created_at).toBe(true);
+      expect(session.ended_at === null).toBe(session.end_reason === null);
+      const idleDays = (NOW.getTime() - Date.parse(session.last_used_at)) / 86_400_000;
+      if (session.ended_at === null) expect(idleDays).toBeLessThanOrEqual(30.01);
     }
   });
 

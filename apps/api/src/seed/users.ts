@@ -141,4 +141,54 @@ export function settingsRow(
   };
 }
 
+const DEVICES = [
+  'Chrome on Windows',
+  'Chrome on Android',
+  'Safari on iOS',
+  'Safari on macOS',
+  'Firefox on Linux',
+  'Firefox on Windows',
+  'Edge on Windows',
+  'Samsung Internet for Android on Android',
+] as const;
+const DAY_MS = 24 * 3600 * 1000;
+/** The default auto-logout: a session unused this long has ended. */
+const IDLE_MS = 30 * DAY_MS;
+
+/**
+ * A user's sign-ins over the last 90 days: most users have one to three devices, each on a
+ * network of its own; some signed out, some went idle past the auto-logout, the rest are live.
+ */
+export function sessionRows(
+  plan: SeedPlan,
+  u: number,
+  userId: string,
+): Insertable<Database['sessions']>[] {
+  const rng = Rng.for(plan.seed, STREAM.sessions, u);
+  const demo = plan.demoAccount && u === DEMO_USER;
+  if (demo || rng.chance(0.3)) return [];
+  const since = Math.max(plan.userCreated[u]!, plan.now - 90 * DAY_MS);
+  const rows: Insertable<Database['sessions']>[] = [];
+  for (let i = rng.int(1, 3); i > 0; i--) {
+    const created = since + rng.next() * (plan.now - since - MINUTE);
+    const lastUsed = created + rng.next() ** 2 * (plan.now - created - MINUTE);
+    const signedOut = rng.chance(0.2);
+    const idle = !signedOut && plan.now - lastUsed > IDLE_MS;
+    const device = rng.pick(DEVICES);
+    rows.push({
+      id: newId(),
+      user_id: userId,
+      method: rng.chance(0.1) ? 'google' : 'password',
+      device,
+      user_agent: device,
+      network: `${rng.int(1, 223)}.${rng.int(0, 255)}.${rng.int(0, 255)}.0/24`,
+      created_at: iso(created),
+      last_used_at: iso(lastUsed),
+      ended_at: signedOut ? iso(lastUsed) : idle ? iso(lastUsed + IDLE_MS) : null,
+      end_reason: signedOut ? 'signed_out' : idle ? 'idle' : null,
+    });
+  }
+  return rows;
+}
+
 export const newUserIds = (count: number): string[] => Array.from({ length: count }, newId);
