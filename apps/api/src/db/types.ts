@@ -231,5 +231,7 @@ export type StoryRow = Selectable<StoriesTable>;
 export type NewStory = Insertable<StoriesTable>;
 export type ChapterRow = Selectable<ChaptersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+/** What a request knows of the session it was made with. */
+export type ActiveSession = Pick<SessionRow, 'id' | 'method' | 'created_at' | 'last_used_at'>;
 export type JobRow = Selectable<JobsTable>;
 export type NewChapter = Insertable<ChaptersTable>;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionRow, UserRow } from '../../db/types.js';
+import type { ActiveSession, UserRow } from '../../db/types.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { SessionService } from '../sessions/service.js';
 import type { TokenService } from './tokens.js';
@@ -9,7 +9,7 @@ declare module 'fastify' {
     /** The signed-in caller, set by the authenticate hooks; null for visitors. */
     user: UserRow | null;
     /** The caller's session; null for visitors and for tokens from before sessions. */
-    session: SessionRow | null;
+    session: ActiveSession | null;
   }
 }
 

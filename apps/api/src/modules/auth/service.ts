@@ -7,7 +7,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import type { Database, SessionRow, UserRow } from '../../db/types.js';
+import type { ActiveSession, Database, UserRow } from '../../db/types.js';
 import type { MailQueue } from '../../jobs/mail.js';
 import { enqueue } from '../../jobs/queue.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -173,7 +173,7 @@ export function createAuthService({ config, db, sessions, throttle, mail, jobs }
      */
     async changePassword(
       user: UserRow,
-      current: SessionRow | null,
+      current: ActiveSession | null,
       from: Omit<SignIn, 'method'>,
       oldPassword: string,
       newPassword: string,
@@ -200,7 +200,7 @@ export function createAuthService({ config, db, sessions, throttle, mail, jobs }
     },
 
     /** Sign Out: the caller's session ends. */
-    async logout(user: UserRow, current: SessionRow | null): Promise<void> {
+    async logout(user: UserRow, current: ActiveSession | null): Promise<void> {
       if (current) await sessions.end(user.id, current.id, 'signed_out');
     },
   };

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, SessionRow, UserRow } from '../../db/types.js';
+import type { ActiveSession, Database, SessionRow, UserRow } from '../../db/types.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -15,56 +15,34 @@ export async function insertSession(db: Exec, row: NewSessionRow): Promise<void>
     .execute();
 }
 
-/** A session that has not been ended, with its user and their stored settings (one query). */
+/** A session that has not been ended, with its user (one primary-key join). */
 export async function findLiveSession(
   db: Exec,
   id: string,
-): Promise<{ session: SessionRow; user: UserRow; settings: string | null } | undefined> {
+): Promise<{ session: ActiveSession; user: UserRow } | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('user_settings as us', 'us.user_id', 's.user_id')
     .selectAll('u')
     .select([
       's.id as session_id',
       's.method as session_method',
-      's.device as session_device',
-      's.user_agent as session_user_agent',
-      's.network as session_network',
       's.created_at as session_created_at',
       's.last_used_at as session_last_used_at',
-      'us.settings as stored_settings',
     ])
     .where('s.id', '=', id)
     .where('s.ended_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const {
-    session_id,
-    session_method,
-    session_device,
-    session_user_agent,
-    session_network,
-    session_created_at,
-    session_last_used_at,
-    stored_settings,
-    ...user
-  } = row;
+  const { session_id, session_method, session_created_at, session_last_used_at, ...user } = row;
   return {
     session: {
       id: session_id,
-      user_id: user.id,
       method: session_method,
-      device: session_device,
-      user_agent: session_user_agent,
-      network: session_network,
       created_at: session_created_at,
       last_used_at: session_last_used_at,
-      ended_at: null,
-      end_reason: null,
     },
     user,
-    settings: stored_settings,
   };
 }
 

@@ -1,8 +1,13 @@
-import { resolveSettings, type SessionView, type TokenResponse } from '@storyloom/shared';
+import {
+  resolveSettings,
+  SESSION_TIMEOUTS,
+  type SessionView,
+  type TokenResponse,
+} from '@storyloom/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import type { SessionRow, UserRow } from '../../db/types.js';
+import type { ActiveSession, SessionRow, UserRow } from '../../db/types.js';
 import type { MailQueue } from '../../jobs/mail.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
@@ -10,7 +15,7 @@ import { nowIso } from '../../lib/time.js';
 import { loginAlertMail } from '../auth/mails.js';
 import type { AccessClaims, TokenService } from '../auth/tokens.js';
 import { findUserById } from '../users/repo.js';
-import { findSettings, parseStoredSettings } from '../users/settings-repo.js';
+import { findSettings } from '../users/settings-repo.js';
 import { clipUserAgent, describeDevice, networkOf } from './device.js';
 import {
   consumeLoginCode,
@@ -29,6 +34,8 @@ import {
 } from './repo.js';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** The shortest auto-logout a user can choose. */
+const SHORTEST_IDLE_LIMIT_MS = Math.min(...SESSION_TIMEOUTS) * DAY_MS;
 /** `last_used_at` is written at most this often per session. */
 const TOUCH_EVERY_MS = 60_000;
 /** How long Google sign-in's one-time code may wait to be traded for tokens. */
@@ -44,7 +51,7 @@ export interface SignIn {
 /** Who a valid access token stands for; `session` is null for a token from before sessions. */
 export interface Caller {
   user: UserRow;
-  session: SessionRow | null;
+  session: ActiveSession | null;
 }
 
 export interface SessionServiceDeps {
@@ -66,8 +73,18 @@ export function createSessionService({ config, db, tokens, mail, log }: SessionS
 
   /** How long a session may go unused: the user's auto-logout choice. */
   const idleLimitMs = (settings: unknown) => resolveSettings(settings).sessionTimeout * DAY_MS;
-  const isIdle = (session: SessionRow, settings: unknown, now = Date.now()) =>
+  const isIdle = (session: ActiveSession, settings: unknown, now = Date.now()) =>
     now - Date.parse(session.last_used_at) > idleLimitMs(settings);
+
+  /**
+   * Whether a live session has been unused past its user's auto-logout. A session used within
+   * the shortest choice (the common case) is not, whatever the setting: the settings are only
+   * read for the rest.
+   */
+  async function hasGoneIdle(session: ActiveSession, userId: string, now: number) {
+    if (now - Date.parse(session.last_used_at) <= SHORTEST_IDLE_LIMIT_MS) return false;
+    return isIdle(session, await findSettings(k, userId), now);
+  }
 
   async function newRefreshToken(sessionId: string): Promise<string> {
     const token = randomToken();
@@ -122,7 +139,7 @@ export function createSessionService({ config, db, tokens, mail, log }: SessionS
       const found = await findLiveSession(k, claims.sid);
       if (!found || found.user.id !== claims.sub) return null;
       const now = Date.now();
-      if (isIdle(found.session, parseStoredSettings(found.settings), now)) {
+      if (await hasGoneIdle(found.session, found.user.id, now)) {
         await endSession(k, found.session.id, 'idle', nowIso());
         return null;
       }
@@ -150,7 +167,7 @@ export function createSessionService({ config, db, tokens, mail, log }: SessionS
       }
       const found = await findLiveSession(k, row.session_id);
       if (!found) return null;
-      if (isIdle(found.session, parseStoredSettings(found.settings))) {
+      if (await hasGoneIdle(found.session, found.user.id, Date.now())) {
         await endSession(k, found.session.id, 'idle', now);
         return null;
       }

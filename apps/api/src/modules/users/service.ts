@@ -9,7 +9,7 @@ import {
 } from '@storyloom/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import type { SessionRow, UserRow } from '../../db/types.js';
+import type { ActiveSession, UserRow } from '../../db/types.js';
 import { AppError, invalidField, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
@@ -122,7 +122,7 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
      */
     async deleteAccount(
       user: UserRow,
-      session: SessionRow | null,
+      session: ActiveSession | null,
       password: string | undefined,
     ): Promise<void> {
       if (user.password_hash) {
