@@ -143,14 +143,15 @@ describe('the job worker', () => {
   });
 
   it('gives up at once on a payload its kind does not accept', async () => {
-    const count = countingHandler();
-    worker({ handlers: { count } }).start();
+    // The payload is spoiled before any worker runs, so none can claim it first.
     const id = await enqueueCount(db, 1);
     await db.kysely
       .updateTable('jobs')
       .set({ payload: '{"n":"x"}' })
       .where('id', '=', id)
       .execute();
+    const count = countingHandler();
+    worker({ handlers: { count } }).start();
     await waitFor(async () => (await job(id)).done_at !== null, 3_000);
     expect((await job(id)).failed_at).not.toBeNull();
     expect(count.runs.size).toBe(0);
