@@ -100,6 +100,37 @@ describe('sign-up, verification and sign-in', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/signup');
   });
 
+  it('signs in with the keyboard alone: email, Tab, password, Enter; the links come after', async () => {
+    const user = await signUpViaApi();
+    const page = await openPage('/auth/login');
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el?.getAttribute('name') ?? el?.textContent?.trim() ?? null;
+      });
+    await page.getByLabel('Email', { exact: true }).focus();
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Sign In');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Forgot password?');
+    // Alt+F8 shows the password, since its toggle is out of the Tab order.
+    const password = page.getByLabel('Password', { exact: true });
+    await password.focus();
+    await page.keyboard.press('Alt+F8');
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.keyboard.press('Alt+F8');
+    expect(await password.getAttribute('type')).toBe('password');
+
+    await page.getByLabel('Email', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await onPath(page, '/feed');
+  });
+
   it('a wrong password shows the one generic message, cleared by typing', async () => {
     const user = await signUpViaApi();
     const page = await openPage('/auth/login');

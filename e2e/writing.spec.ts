@@ -176,7 +176,42 @@ describe('writing: create a story', () => {
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
     await page.getByRole('alert').filter({ hasText: 'File size must be less than 5MB' }).waitFor();
+    // A text file that calls itself a PNG is refused when picked, not at Save.
+    await file.setInputFiles({
+      name: 'renamed.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is a text file, not a picture'),
+    });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This file is not a picture we can read' })
+      .waitFor();
     expect(await page.getByRole('img', { name: 'Cover preview' }).count()).toBe(0);
+
+    // Nothing is cut or dropped without a word.
+    const titleInput = page.getByLabel('Title', { exact: true });
+    await titleInput.fill('x'.repeat(210));
+    expect(await titleInput.inputValue()).toHaveLength(210);
+    expect(await page.getByTestId('title-counter').textContent()).toBe('210/200');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Title must be at most 200 characters' })
+      .waitFor();
+    expect(await titleInput.getAttribute('aria-invalid')).toBe('true');
+    await titleInput.fill('');
+    const tags = page.getByTestId('tag-input');
+    await tags.fill('t'.repeat(60));
+    await tags.press('Enter');
+    expect(await page.getByTestId('tag-notice').textContent()).toContain(
+      'each tag must be at most 30 characters',
+    );
+    expect(await tags.inputValue()).toHaveLength(60);
+    await tags.fill('harbour');
+    await tags.press('Enter');
+    await tags.fill('Harbour');
+    await tags.press('Enter');
+    expect(await page.getByTestId('tag-notice').textContent()).toBe('“Harbour” is already added');
+    await page.getByRole('button', { name: 'Remove tag harbour' }).click();
 
     const publish = page.getByTestId('publish-story');
     await publish.click();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, isBlankHtml, textOfHtml, wordCountOfHtml } from './chapter-text.js';
+import {
+  countWords,
+  isBlankHtml,
+  readingMinutes,
+  textOfHtml,
+  wordCountOfHtml,
+} from './chapter-text.js';
 
 describe('chapter text', () => {
   it('counts the words a reader sees', () => {
@@ -49,5 +55,15 @@ describe('chapter text', () => {
     expect(isBlankHtml('<p></p><p><br></p>')).toBe(true);
     expect(isBlankHtml('<p>&nbsp;</p>')).toBe(true);
     expect(isBlankHtml('<p>Once</p>')).toBe(false);
+  });
+});
+
+describe('readingMinutes', () => {
+  it('rounds up at 250 words a minute, and is 0 for nothing', () => {
+    expect(readingMinutes(0)).toBe(0);
+    expect(readingMinutes(1)).toBe(1);
+    expect(readingMinutes(250)).toBe(1);
+    expect(readingMinutes(251)).toBe(2);
+    expect(readingMinutes(90_000)).toBe(360);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatRelativeTime, initials } from './format';
+import {
+  chapterLine,
+  chapterTitleAfterNumber,
+  formatCount,
+  formatCountOf,
+  formatDate,
+  formatDuration,
+  formatRelativeTime,
+  initials,
+} from './format';
 
 describe('formatCount', () => {
   it('leaves counts under a thousand as they are', () => {
@@ -106,5 +115,48 @@ describe('initials', () => {
     expect(initials('')).toBe('?');
     expect(initials('  ')).toBe('?');
     expect(initials(null)).toBe('?');
+  });
+});
+
+describe('formatCountOf', () => {
+  it('uses the singular for exactly one and the plural otherwise', () => {
+    expect(formatCountOf(1, 'like')).toBe('1 like');
+    expect(formatCountOf(0, 'like')).toBe('0 likes');
+    expect(formatCountOf(2, 'story', 'stories')).toBe('2 stories');
+    expect(formatCountOf(1_234, 'read')).toBe('1.2K reads');
+  });
+});
+
+describe('chapter lines', () => {
+  it('drops a leading "Chapter N" that repeats the number', () => {
+    expect(chapterTitleAfterNumber(1, 'Chapter 1: Crossroads')).toBe('Crossroads');
+    expect(chapterTitleAfterNumber(1, 'chapter 1 - Crossroads')).toBe('Crossroads');
+    expect(chapterTitleAfterNumber(3, 'Chapter 3')).toBeNull();
+    expect(chapterTitleAfterNumber(1, '  ')).toBeNull();
+    expect(chapterTitleAfterNumber(5, 'The Return')).toBe('The Return');
+  });
+
+  it('keeps a title that names another number or only starts alike', () => {
+    expect(chapterTitleAfterNumber(1, 'Chapter 12: Later')).toBe('Chapter 12: Later');
+    expect(chapterTitleAfterNumber(2, 'Chapter 1, again')).toBe('Chapter 1, again');
+  });
+
+  it('puts the total beside the number, then the title', () => {
+    expect(chapterLine(5, 'The Return', 6)).toBe('Chapter 5 of 6 · The Return');
+    expect(chapterLine(1, 'Chapter 1: Crossroads', 5)).toBe('Chapter 1 of 5 · Crossroads');
+    expect(chapterLine(2, 'Chapter 2', 0)).toBe('Chapter 2');
+    expect(chapterLine(2, null)).toBe('Chapter 2');
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads minutes under an hour, hours and minutes up to ten hours, then hours', () => {
+    expect(formatDuration(0)).toBe('Under a minute');
+    expect(formatDuration(1)).toBe('1 min');
+    expect(formatDuration(59)).toBe('59 min');
+    expect(formatDuration(60)).toBe('1 h');
+    expect(formatDuration(65)).toBe('1 h 5 min');
+    expect(formatDuration(600)).toBe('10 h');
+    expect(formatDuration(12_345)).toBe('206 h');
   });
 });

@@ -86,3 +86,39 @@ export function initials(name: string | null | undefined): string {
   const letters = second ? [first[0], second[0]] : first.slice(0, 2);
   return letters.join('').toUpperCase();
 }
+
+/**
+ * "1 like", "12 likes", "1.2K reads": a count with its noun, singular only for exactly one.
+ * `plural` defaults to the noun with an "s".
+ */
+export function formatCountOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+}
+
+/**
+ * A chapter's own title without a leading "Chapter N" that only repeats its number:
+ * "Chapter 1: Crossroads" → "Crossroads", "Chapter 1" → null, "The Return" → "The Return".
+ */
+export function chapterTitleAfterNumber(order: number, title: string | null | undefined) {
+  const rest = (title ?? '')
+    .trim()
+    .replace(new RegExp(`^chapter\\s+${order}(?![0-9])\\s*[:.·–—-]?\\s*`, 'i'), '');
+  return rest === '' ? null : rest;
+}
+
+/** "Chapter 5 of 6 · The Return", "Chapter 1 of 5 · Crossroads", "Chapter 2" (no total, no title). */
+export function chapterLine(order: number, title: string | null | undefined, total?: number) {
+  const number = total && total >= order ? `Chapter ${order} of ${total}` : `Chapter ${order}`;
+  const rest = chapterTitleAfterNumber(order, title);
+  return rest ? `${number} · ${rest}` : number;
+}
+
+/** A reading time: "Under a minute", "45 min", "1 h 5 min", "12 h" (hours alone from 10 h). */
+export function formatDuration(minutes: number): string {
+  if (minutes < 1) return 'Under a minute';
+  if (minutes < 60) return `${Math.round(minutes)} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = Math.round(minutes % 60);
+  if (hours >= 10 || rest === 0) return `${Math.round(minutes / 60).toLocaleString('en-US')} h`;
+  return `${hours} h ${rest} min`;
+}

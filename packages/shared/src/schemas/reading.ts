@@ -37,6 +37,10 @@ export const userStats = z
     following_count: z.number().int(),
     chapters_read: z.number().int().describe('Distinct chapters the caller has read, ever'),
     words_read: z.number().int().describe('Words of those chapters (as they are now)'),
+    favourite_genre: z
+      .string()
+      .nullable()
+      .describe('The genre of the stories the caller read most chapters of; null before any read'),
     reading_challenge: z.object({
       month: z.string().describe('The calendar month, UTC, as YYYY-MM'),
       goal: z.number().int(),

@@ -524,7 +524,7 @@ describe('GET /users/me/stats', () => {
     await read(a.chapters[1]!.id, { auth: reader.auth });
     await read(b.chapters[0]!.id, { auth: reader.auth });
     // A read from an earlier month counts for the lifetime totals only.
-    const old = await storyWithChapters(author.auth);
+    const old = await storyWithChapters(author.auth, { genre: 'Mystery' });
     await read(old.chapters[0]!.id, { auth: reader.auth });
     await db()
       .updateTable('chapter_reads')
@@ -544,6 +544,7 @@ describe('GET /users/me/stats', () => {
       following_count: 0,
       chapters_read: 4,
       words_read: 3 + 5 + 3 + 3,
+      favourite_genre: 'Fantasy',
       reading_challenge: {
         month: new Date().toISOString().slice(0, 7),
         goal: 10,
@@ -559,7 +560,28 @@ describe('GET /users/me/stats', () => {
       public_stories: 3,
       total_reads: 4,
       chapters_read: 0,
+      favourite_genre: null,
       reading_challenge: { stories_read: 0, completed: false },
     });
+  });
+
+  it('names the genre read most, a tie going to the one read last', async () => {
+    const author = await newUser();
+    const reader = await newUser();
+    const romance = await storyWithChapters(author.auth, { genre: 'Romance' });
+    const horror = await storyWithChapters(author.auth, { genre: 'Horror' });
+    await read(romance.chapters[0]!.id, { auth: reader.auth });
+    await read(horror.chapters[0]!.id, { auth: reader.auth });
+    await db()
+      .updateTable('chapter_reads')
+      .set({ read_at: '2020-01-15T12:00:00.000Z' })
+      .where('user_id', '=', reader.user.id)
+      .where('story_id', '=', romance.story.id)
+      .execute();
+    const stats = async () =>
+      (await call(t, 'GET', '/users/me/stats', reader.auth)).body.data.favourite_genre;
+    expect(await stats()).toBe('Horror');
+    await read(romance.chapters[1]!.id, { auth: reader.auth });
+    expect(await stats()).toBe('Romance');
   });
 });

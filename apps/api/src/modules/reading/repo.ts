@@ -248,7 +248,20 @@ export async function readingStats(db: Exec, userId: string, since: string) {
     .where('user_id', '=', userId)
     .where('read_at', '>=', since)
     .executeTakeFirstOrThrow();
+  // The genre of the stories whose chapters the reader read most; a tie goes to the genre read
+  // most recently. Walks the reader's own reads (chapter_reads_user_idx) and their stories.
+  const favourite = await db
+    .selectFrom('chapter_reads as r')
+    .innerJoin('stories as s', 's.id', 'r.story_id')
+    .select('s.genre')
+    .where('r.user_id', '=', userId)
+    .groupBy('s.genre')
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .orderBy((eb) => eb.fn.max('r.read_at'), 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return {
+    favouriteGenre: favourite?.genre ?? null,
     chapters: Number(lifetime.chapters),
     words: Number(lifetime.words ?? 0),
     monthChapters: Number(recent.chapters),

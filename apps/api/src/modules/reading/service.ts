@@ -161,6 +161,7 @@ export function createReadingService({ db }: { db: Db }) {
         following_count: Math.max(0, user.following_count),
         chapters_read: reading.chapters,
         words_read: reading.words,
+        favourite_genre: reading.favouriteGenre,
         reading_challenge: {
           month: since.toISOString().slice(0, 7),
           goal,

@@ -1,5 +1,6 @@
+import { clsx } from 'clsx';
 import { Bell, PenLine } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAuthStore } from '../../stores/auth-store';
 import { BrandLogo } from './brand-logo';
@@ -8,6 +9,9 @@ import { SearchBox } from './search-box';
 
 export function TopBar() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  // Discover has its own search box at the top of the page: on a phone one is enough.
+  const { pathname } = useLocation();
+  const onDiscover = pathname === '/stories' || pathname === '/stories/search';
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -17,7 +21,12 @@ export function TopBar() {
         <nav aria-label="Main" className="hidden md:block">
           <BrowseMenu />
         </nav>
-        <SearchBox className="order-last w-full md:order-none md:max-w-md md:flex-1" />
+        <SearchBox
+          className={clsx(
+            'order-last w-full md:order-none md:block md:max-w-md md:flex-1',
+            onDiscover && 'hidden',
+          )}
+        />
 
         <div className="ml-auto flex items-center gap-1">
           {isAuthenticated ? (

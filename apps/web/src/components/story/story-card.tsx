@@ -42,12 +42,7 @@ export function StoryCard({
       )}
     >
       <div className={clsx('relative shrink-0', list ? 'w-20 sm:w-24' : 'w-full')}>
-        <StoryCover story={story} />
-        {rank !== undefined && (
-          <span className="absolute left-2 top-2 flex size-7 items-center justify-center rounded-full bg-black/70 text-sm font-bold text-white">
-            {rank}
-          </span>
-        )}
+        <StoryCover story={story} rank={rank} />
         {showPrivateBadge && story.visibility === 'private' && (
           <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
             <Lock className="size-3" aria-hidden="true" />

@@ -31,3 +31,20 @@ export function validateFile(
   if (!matchesAccept(file, accept)) return FILE_TYPE_NOT_SUPPORTED;
   return null;
 }
+
+export const IMAGE_UNREADABLE =
+  'This file is not a picture we can read. Choose a JPEG, PNG, WebP, GIF or AVIF image.';
+
+/**
+ * Whether the browser can decode `file` as a picture: its name and type are the sender's to
+ * choose (a text file renamed .png says image/png), so the bytes decide, at once, not at Save.
+ */
+export async function isReadableImage(file: Blob): Promise<boolean> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { CircleAlert, ImageUp, RefreshCw, Trash2 } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from './button';
-import { validateFile } from './file-upload-rules';
+import { IMAGE_UNREADABLE, isReadableImage, validateFile } from './file-upload-rules';
 
 /** An object URL for a picked file, revoked when the file changes or the component goes. */
 export function useObjectUrl(file: Blob | null | undefined): string | null {
@@ -63,9 +63,12 @@ export function FileUpload({
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
 
-  const take = (file: File | undefined) => {
+  const take = async (file: File | undefined) => {
     if (!file) return;
-    const problem = validateFile(file, { accept, maxSizeMb });
+    let problem = validateFile(file, { accept, maxSizeMb });
+    if (!problem && accept.startsWith('image/') && !(await isReadableImage(file))) {
+      problem = IMAGE_UNREADABLE;
+    }
     setError(problem);
     if (problem) onReject?.(problem);
     else onSelect(file);
@@ -76,7 +79,7 @@ export function FileUpload({
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) take(event.dataTransfer.files[0]);
+    if (!disabled) void take(event.dataTransfer.files[0]);
   };
 
   const dragProps = {
@@ -100,7 +103,7 @@ export function FileUpload({
         className="sr-only"
         disabled={disabled}
         onChange={(event) => {
-          take(event.target.files?.[0]);
+          void take(event.target.files?.[0]);
           // Picking the same file again must fire change again.
           event.target.value = '';
         }}

@@ -43,14 +43,18 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
   );
 }
 
-/** Rendered once in the page shell; the live region exists before any toast so each is announced. */
+/**
+ * Rendered once in the page shell; the live region exists before any toast so each is announced.
+ * Toasts keep clear of the controls pages put at the bottom right (Delete Story, Save, the
+ * profile's write button): at the top on a phone, at the bottom left from `sm` on.
+ */
 export function Toaster() {
   const toasts = useUiStore((state) => state.toasts);
   const removeToast = useUiStore((state) => state.removeToast);
   return (
     <section
       aria-label="Status messages"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:top-auto sm:bottom-0 sm:justify-start"
     >
       {/* The live region wraps the list: a list may not take the status role itself. */}
       <div role="status" aria-live="polite" className="w-full max-w-sm">

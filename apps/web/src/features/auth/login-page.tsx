@@ -85,15 +85,14 @@ export function LoginPage() {
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
-          labelAside={
-            <span className="text-sm">
-              <TextLink to="/auth/forgot-password">Forgot password?</TextLink>
-            </span>
-          }
         />
         <SubmitButton pending={form.submitting} pendingText="Signing in...">
           Sign In
         </SubmitButton>
+        {/* After the button: email, Tab, password, Enter must sign in, never open this link. */}
+        <p className="text-center text-sm">
+          <TextLink to="/auth/forgot-password">Forgot password?</TextLink>
+        </p>
       </form>
       <OrDivider />
       <GoogleButton label="Continue with Google" />

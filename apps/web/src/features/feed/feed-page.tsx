@@ -13,7 +13,7 @@ import { type StoryLayout, ViewToggle } from '../../components/story/view-toggle
 import { buttonClasses } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { pagedItems, pagedTotal } from '../../lib/paging';
-import { useAuthStore } from '../../stores/auth-store';
+import { type User, useAuthStore } from '../../stores/auth-store';
 import { FeedSidebar } from './components/feed-sidebar';
 import { mixForYou } from './mix-for-you';
 
@@ -22,6 +22,12 @@ const FEED = { popular: 20, latest: 20, trending: 10 } as const;
 
 const TABS = ['for-you', 'following', 'trending'] as const;
 type FeedTab = (typeof TABS)[number];
+
+/** "Welcome" on an account's first day (a new reader has not been here before), then "Welcome back". */
+function greeting(user: User, now = Date.now()): string {
+  const firstDay = now - new Date(user.created_at).getTime() < 24 * 60 * 60 * 1000;
+  return `${firstDay ? 'Welcome' : 'Welcome back'}, ${user.username}`;
+}
 
 /** /feed: For You, Following and Trending, with the user's corner alongside. Tab and view are in the URL. */
 export function FeedPage() {
@@ -51,7 +57,7 @@ export function FeedPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-serif text-3xl font-bold sm:text-4xl">
-            {user ? `Welcome back, ${user.username}` : 'Your Feed'}
+            {user ? greeting(user) : 'Your Feed'}
           </h1>
           <p className="mt-2 text-muted-foreground">
             Stories picked for you, from the authors you follow and trending now.

@@ -2,7 +2,6 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@storyloom/shared';
 import { BookOpen, Flame, PenLine, Sparkles, Star, TrendingUp, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { storyListQueryOptions, useStorySection } from '../../api/stories/get-story-list';
-import type { StoryListParams } from '../../api/stories/keys';
 import { PageTitle } from '../../components/page-title';
 import { ReadingChallengeCard } from '../../components/reading-challenge-card';
 import { buttonClasses } from '../../components/ui/button';
@@ -12,21 +11,11 @@ import { GenreGrid } from './components/genre-grid';
 import { QuoteRotator } from './components/quote-rotator';
 import { StorySection } from './components/story-section';
 import { CoverStack } from './cover-stack';
-
-/** What the home page loads. */
-const HOME = { featured: 6, trending: 12, trendingShown: 8, latest: 8, mostPopular: 4 } as const;
-
-/** The home page's four lists. */
-const SECTIONS = {
-  featured: { sort: 'popular', limit: HOME.featured },
-  trending: { sort: 'trending', limit: HOME.trending },
-  latest: { sort: 'latest', limit: HOME.latest },
-  mostPopular: { sort: 'popular', limit: HOME.mostPopular },
-} as const satisfies Record<string, StoryListParams>;
+import { HOME, HOME_LISTS, homeSections } from './model/sections';
 
 export const loader = prefetchLoader((client) =>
   Promise.all(
-    Object.values(SECTIONS).map((params) => client.prefetchQuery(storyListQueryOptions(params))),
+    Object.values(HOME_LISTS).map((params) => client.prefetchQuery(storyListQueryOptions(params))),
   ),
 );
 
@@ -45,10 +34,20 @@ export function HomePage() {
     ? { label: 'Start Writing', to: '/stories/create' }
     : { label: 'Join as Writer', to: '/auth/signup' };
 
-  const featured = useStorySection(SECTIONS.featured);
-  const trending = useStorySection(SECTIONS.trending);
-  const latest = useStorySection(SECTIONS.latest);
-  const mostPopular = useStorySection(SECTIONS.mostPopular);
+  const popular = useStorySection(HOME_LISTS.popular);
+  const trending = useStorySection(HOME_LISTS.trending);
+  const latest = useStorySection(HOME_LISTS.latest);
+  const sections = homeSections({
+    popular: popular.stories,
+    trending: trending.stories,
+    latest: latest.stories,
+  });
+  // A section waits for the lists above it, since it leaves out the stories they show.
+  const loading = {
+    popular: popular.loading,
+    trending: popular.loading || trending.loading,
+    latest: popular.loading || trending.loading || latest.loading,
+  };
 
   return (
     <>
@@ -110,11 +109,11 @@ export function HomePage() {
         <StorySection
           id="featured"
           title="Featured Stories This Week"
-          subtitle="Handpicked favourites readers can’t put down"
+          subtitle="The stories readers can’t put down"
           icon={<Star className="size-6 text-amber-500" aria-hidden="true" />}
-          {...featured}
+          stories={sections.featured}
+          loading={loading.popular}
           count={HOME.featured}
-          columns={6}
           viewAll={{ to: '/stories?sort=popular', label: 'View all' }}
         />
 
@@ -123,18 +122,22 @@ export function HomePage() {
         <StorySection
           id="most-popular"
           title="Most Popular Stories"
+          subtitle="Next on the all-time list, after the featured stories"
           icon={<Flame className="size-6 text-orange-500" aria-hidden="true" />}
-          {...mostPopular}
+          stories={sections.mostPopular}
+          loading={loading.popular}
           count={HOME.mostPopular}
+          layout="list"
         />
 
         <StorySection
           id="trending"
           title="Trending This Week"
+          subtitle="Gaining readers fastest this week"
           icon={<TrendingUp className="size-6 text-emerald-500" aria-hidden="true" />}
-          stories={trending.stories.slice(0, HOME.trendingShown)}
-          loading={trending.loading}
-          count={HOME.trendingShown}
+          stories={sections.trending}
+          loading={loading.trending}
+          count={HOME.trending}
           ranked
           viewAll={{ to: '/stories?sort=trending', label: 'View all' }}
         />
@@ -144,7 +147,8 @@ export function HomePage() {
           title="Fresh Off the Press"
           subtitle="The newest stories on Storyloom"
           icon={<Zap className="size-6 text-sky-500" aria-hidden="true" />}
-          {...latest}
+          stories={sections.latest}
+          loading={loading.latest}
           count={HOME.latest}
           viewAll={{ to: '/stories?sort=latest', label: 'View all' }}
         />

@@ -1,8 +1,9 @@
-import { DISCOVERY, DISCOVERY_MESSAGES } from '@storyloom/shared';
+import { DISCOVERY_MESSAGES } from '@storyloom/shared';
 import { SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  DISCOVER_MAX_PAGES,
   DISCOVER_PAGE_SIZE,
   discoverResultsQueryOptions,
   useDiscoverResults,
@@ -31,9 +32,6 @@ import {
   readDiscoverState,
   writeDiscoverState,
 } from './discover/url-state';
-
-/** Pages beyond the server's result window are refused, so the pager stops there. */
-const MAX_PAGES = Math.ceil(DISCOVERY.resultWindow / DISCOVER_PAGE_SIZE);
 
 function titleOf(state: DiscoverState): string {
   if (state.q) return `Search results for “${state.q}”`;
@@ -77,7 +75,7 @@ export function DiscoverPage() {
 
   const data = results.data;
   const total = data?.total ?? 0;
-  const totalPages = Math.min(Math.ceil(total / DISCOVER_PAGE_SIZE), MAX_PAGES);
+  const totalPages = Math.min(Math.ceil(total / DISCOVER_PAGE_SIZE), DISCOVER_MAX_PAGES);
   const filtered = Boolean(state.q || state.genre || state.sort);
   const title = titleOf(state);
 

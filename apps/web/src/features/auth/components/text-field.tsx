@@ -104,6 +104,7 @@ export function PasswordField({
   below,
   className,
   describedById,
+  onKeyDown,
   ...input
 }: Omit<FieldProps, 'type'> & { describedById?: string }) {
   const ids = useFieldIds();
@@ -114,6 +115,14 @@ export function PasswordField({
         <Input
           id={ids.input}
           type={visible ? 'text' : 'password'}
+          aria-keyshortcuts="Alt+F8"
+          onKeyDown={(event) => {
+            if (event.altKey && event.key === 'F8') {
+              event.preventDefault();
+              setVisible((v) => !v);
+            }
+            onKeyDown?.(event);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(ids, error, hint, describedById)}
           autoCapitalize="none"
@@ -124,12 +133,15 @@ export function PasswordField({
         />
         <button
           type="button"
+          // Out of the Tab order, so Tab goes from the password to the form's next control (the
+          // submit button); the keyboard shows and hides the password with Alt+F8, as Windows does.
+          tabIndex={-1}
           onClick={() => setVisible((v) => !v)}
           // A toggle keeps one name; aria-pressed says whether the password is shown.
           aria-label={`Show ${label.toLowerCase()}`}
           aria-controls={ids.input}
           aria-pressed={visible}
-          title={visible ? 'Hide password' : 'Show password'}
+          title={visible ? 'Hide password (Alt+F8)' : 'Show password (Alt+F8)'}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring"
         >
           {visible ? (

@@ -1,4 +1,5 @@
-import { BarChart3, BookOpen, Eye, Heart, PenLine, Users } from 'lucide-react';
+import { readingMinutes } from '@storyloom/shared';
+import { BarChart3, BookOpen, Clock, Eye, Heart, PenLine, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { feedKeys } from '../../../api/feed/keys';
 import { useMyStats } from '../../../api/me/get-my-stats';
@@ -7,7 +8,7 @@ import { ReadingChallengeCard } from '../../../components/reading-challenge-card
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatCountOf, formatDuration } from '../../../lib/format';
 import type { User } from '../../../stores/auth-store';
 
 export function UserCard({ user }: { user: User }) {
@@ -79,8 +80,7 @@ export function SuggestedAuthors() {
                   </span>
                   {author.restricted ? null : (
                     <span className="block truncate text-xs text-muted-foreground">
-                      {formatCount(author.followers_count ?? 0)}{' '}
-                      {author.followers_count === 1 ? 'follower' : 'followers'}
+                      {formatCountOf(author.followers_count ?? 0, 'follower')}
                     </span>
                   )}
                 </span>
@@ -104,12 +104,19 @@ export function YourStats() {
   const data = stats.data;
   const rows = data
     ? [
-        { label: 'Stories written', value: data.stories_written, Icon: PenLine },
-        { label: 'Total reads', value: data.total_reads, Icon: Eye },
-        { label: 'Likes received', value: data.total_likes, Icon: Heart },
-        { label: 'Followers', value: data.followers_count, Icon: Users },
-        { label: 'Following', value: data.following_count, Icon: Users },
-        { label: 'Chapters read', value: data.chapters_read, Icon: BookOpen },
+        { label: 'Stories written', value: formatCount(data.stories_written), Icon: PenLine },
+        { label: 'Total reads', value: formatCount(data.total_reads), Icon: Eye },
+        { label: 'Likes received', value: formatCount(data.total_likes), Icon: Heart },
+        { label: 'Followers', value: formatCount(data.followers_count), Icon: Users },
+        { label: 'Following', value: formatCount(data.following_count), Icon: Users },
+        { label: 'Chapters read', value: formatCount(data.chapters_read), Icon: BookOpen },
+        // Estimated from the words of the chapters read, at the one reading pace.
+        {
+          label: 'Total read time',
+          value: data.words_read > 0 ? formatDuration(readingMinutes(data.words_read)) : '—',
+          Icon: Clock,
+        },
+        { label: 'Favourite genre', value: data.favourite_genre ?? '—', Icon: Star },
       ]
     : [];
   return (
@@ -140,7 +147,7 @@ export function YourStats() {
                 <Icon className="size-3.5" aria-hidden="true" />
                 {label}
               </dt>
-              <dd className="mt-1 text-lg font-semibold">{formatCount(value)}</dd>
+              <dd className="mt-1 truncate text-lg font-semibold">{value}</dd>
             </div>
           ))}
         </dl>

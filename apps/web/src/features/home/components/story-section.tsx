@@ -15,9 +15,21 @@ type StorySectionProps = {
   count: number;
   viewAll?: { to: string; label: string };
   ranked?: boolean;
-  /** Columns on a wide screen. */
-  columns?: 4 | 6;
+  /** `cards`: covers in a row; `list`: covers with their summaries, two to a row on wide screens. */
+  layout?: 'cards' | 'list';
 };
+
+/**
+ * Cards: on a phone one row that scrolls sideways (the page never does), from a small tablet a
+ * grid, on a wide screen the whole section in one row. List: one column, two from `lg`.
+ */
+const LAYOUTS = {
+  cards: {
+    list: 'flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 -mx-4 px-4 scroll-px-4 sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:pb-0 lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none',
+    item: 'w-[38%] shrink-0 snap-start sm:w-auto',
+  },
+  list: { list: 'grid gap-x-8 gap-y-4 lg:grid-cols-2', item: '' },
+} as const;
 
 /** A home section: heading, optional 'View all' link, skeletons, then the stories. */
 export function StorySection({
@@ -30,18 +42,15 @@ export function StorySection({
   count,
   viewAll,
   ranked = false,
-  columns = 4,
+  layout = 'cards',
 }: StorySectionProps) {
-  const grid =
-    columns === 6
-      ? 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-6'
-      : 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4';
+  const classes = LAYOUTS[layout];
   const headingId = `${id}-title`;
   // A failed or empty list is left out; nothing to show means no section.
   if (!loading && stories.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} data-testid={`home-${id}`} className="py-10">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+    <section aria-labelledby={headingId} data-testid={`home-${id}`} className="py-8">
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2
             id={headingId}
@@ -63,17 +72,23 @@ export function StorySection({
         ) : null}
       </div>
       {loading ? (
-        <div className={grid} aria-busy="true">
+        <ul className={classes.list} aria-busy="true">
           {Array.from({ length: count }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <StoryCardSkeleton key={index} />
+            <li key={index} className={classes.item}>
+              <StoryCardSkeleton layout={layout === 'list' ? 'list' : 'grid'} />
+            </li>
           ))}
-        </div>
+        </ul>
       ) : (
-        <ul className={grid}>
+        <ul className={classes.list}>
           {stories.map((story, index) => (
-            <li key={story.id}>
-              <StoryCard story={story} rank={ranked ? index + 1 : undefined} />
+            <li key={story.id} className={classes.item}>
+              <StoryCard
+                story={story}
+                layout={layout === 'list' ? 'list' : 'grid'}
+                rank={ranked ? index + 1 : undefined}
+              />
             </li>
           ))}
         </ul>

@@ -8,7 +8,7 @@ import { LoadMore } from '../../../components/load-more';
 import { StoryCover } from '../../../components/story/story-cover';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatRelativeTime } from '../../../lib/format';
+import { chapterLine, formatRelativeTime } from '../../../lib/format';
 import { pagedItems, pagedTotal } from '../../../lib/paging';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Paged<ContinueReading>>>;
@@ -95,14 +95,8 @@ export function ContinueReadingList({ query }: { query: Query }) {
                   {entry.story.author.username}
                 </Link>
               </p>
-              <p className="text-sm">
-                <span className="font-medium">Chapter {entry.chapter_order}</span>
-                {entry.chapter_title ? (
-                  <span className="text-muted-foreground"> · {entry.chapter_title}</span>
-                ) : null}
-                {entry.story.chapters_count > 0 ? (
-                  <span className="text-muted-foreground"> of {entry.story.chapters_count}</span>
-                ) : null}
+              <p className="text-sm" data-testid="continue-chapter">
+                {chapterLine(entry.chapter_order, entry.chapter_title, entry.story.chapters_count)}
               </p>
               <p className="text-xs text-muted-foreground">
                 Last read {formatRelativeTime(entry.updated_at)}

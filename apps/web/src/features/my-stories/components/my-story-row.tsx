@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { StoryCover } from '../../../components/story/story-cover';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { formatCountOf, formatRelativeTime } from '../../../lib/format';
 
 /** One of the user's stories: cover, title, visibility, counts, and Edit / View. */
 export function MyStoryRow({ story }: { story: Story }) {
@@ -53,15 +53,15 @@ export function MyStoryRow({ story }: { story: Story }) {
           </span>
           <span className="inline-flex items-center gap-1">
             <Layers className="size-3.5" aria-hidden="true" />
-            {story.chapters_count} {story.chapters_count === 1 ? 'chapter' : 'chapters'}
+            {formatCountOf(story.chapters_count, 'chapter')}
           </span>
           <span className="inline-flex items-center gap-1" data-testid="story-reads">
             <BookOpen className="size-3.5" aria-hidden="true" />
-            {formatCount(story.reads_count)} reads
+            {formatCountOf(story.reads_count, 'read')}
           </span>
           <span className="inline-flex items-center gap-1" data-testid="story-likes">
             <Heart className="size-3.5" aria-hidden="true" />
-            {formatCount(story.votes_count)} likes
+            {formatCountOf(story.votes_count, 'like')}
           </span>
           <span>Updated {formatRelativeTime(story.updated_at)}</span>
         </p>

@@ -79,7 +79,7 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
                 aria-hidden="true"
                 data-testid="profile-pic-input"
                 onChange={(event) => {
-                  form.pick(event.target.files?.[0]);
+                  void form.pick(event.target.files?.[0]);
                   event.target.value = '';
                 }}
               />

@@ -15,7 +15,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCount } from '../../../lib/format';
+import { formatCountOf } from '../../../lib/format';
 import { pagedItems, pagedTotal } from '../../../lib/paging';
 import { useAuthStore } from '../../../stores/auth-store';
 
@@ -26,8 +26,7 @@ type FollowListDialogProps = {
   onClose: () => void;
 };
 
-const followersLabel = (count: number) =>
-  `${formatCount(count)} ${count === 1 ? 'follower' : 'followers'}`;
+const followersLabel = (count: number) => formatCountOf(count, 'follower');
 
 const TITLES: Record<FollowSide, string> = { followers: 'Followers', following: 'Following' };
 

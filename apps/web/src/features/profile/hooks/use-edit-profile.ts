@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { updateMe } from '../../../api/me/update-me';
 import { uploadProfilePic } from '../../../api/me/upload-profile-pic';
 import { userKeys } from '../../../api/users/keys';
-import { FILE_TYPE_NOT_SUPPORTED, matchesAccept } from '../../../components/ui/file-upload-rules';
+import {
+  FILE_TYPE_NOT_SUPPORTED,
+  IMAGE_UNREADABLE,
+  isReadableImage,
+  matchesAccept,
+} from '../../../components/ui/file-upload-rules';
 import { ApiError } from '../../../lib/api';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
@@ -50,7 +55,7 @@ export function useEditProfile(onDone: () => void) {
   };
 
   /** A photo from the file picker: checked here (the server checks again), then cropped. */
-  const pick = (file: File | undefined) => {
+  const pick = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > PROFILE_PIC_MAX_BYTES) {
       toast.error(...PROFILE_TOASTS.tooLarge);
@@ -58,6 +63,10 @@ export function useEditProfile(onDone: () => void) {
     }
     if (!matchesAccept(file, 'image/*')) {
       toast.error(FILE_TYPE_NOT_SUPPORTED);
+      return;
+    }
+    if (!(await isReadableImage(file))) {
+      toast.error(IMAGE_UNREADABLE);
       return;
     }
     closeCrop();

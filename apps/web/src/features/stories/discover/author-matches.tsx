@@ -2,7 +2,7 @@ import type { UserSummary } from '@storyloom/shared';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { formatCount } from '../../../lib/format';
+import { formatCountOf } from '../../../lib/format';
 
 /** Authors whose username matches the search: the search box's 'authors' promise. */
 export function AuthorMatches({ authors }: { authors: UserSummary[] }) {
@@ -28,10 +28,8 @@ export function AuthorMatches({ authors }: { authors: UserSummary[] }) {
                 <span className="block truncate font-medium">{author.username}</span>
                 {author.restricted ? null : (
                   <span className="block truncate text-xs text-muted-foreground">
-                    {formatCount(author.stories_count ?? 0)}{' '}
-                    {author.stories_count === 1 ? 'story' : 'stories'} ·{' '}
-                    {formatCount(author.followers_count ?? 0)}{' '}
-                    {author.followers_count === 1 ? 'follower' : 'followers'}
+                    {formatCountOf(author.stories_count ?? 0, 'story', 'stories')} ·{' '}
+                    {formatCountOf(author.followers_count ?? 0, 'follower')}
                   </span>
                 )}
               </span>

@@ -51,7 +51,10 @@ export function Recommendations({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** Three popular stories; the author is shown as the first 8 characters of their id. */
+/**
+ * Three popular stories, each with its author's username (the spec's first 8 characters of the
+ * author id collide between authors, since ids are time-ordered: decision 018).
+ */
 export function EditorsPicks() {
   const { stories, loading } = useStorySection(picksList);
   if (!loading && stories.length === 0) return null;
@@ -97,7 +100,14 @@ function Pick({ story }: { story: Story }) {
           {story.title}
         </Link>
         <p className="mt-1 truncate text-sm text-muted-foreground">
-          by <span data-testid="pick-author">{story.author_id.slice(0, 8)}</span>
+          by{' '}
+          <Link
+            to={`/profile/${encodeURIComponent(story.author.username)}`}
+            className="relative z-10 hover:text-foreground hover:underline"
+            data-testid="pick-author"
+          >
+            {story.author.username}
+          </Link>
         </p>
         <p className="mt-1 text-xs text-muted-foreground">{story.genre}</p>
       </div>

@@ -1,4 +1,4 @@
-import { LIMITS } from '@storyloom/shared';
+import { LIMITS, STORY_MESSAGES } from '@storyloom/shared';
 import { CalendarCheck, Send } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { formatWordCount, wordCountOfHtml } from '../model/content';
 import type { ChapterDraft } from '../model/story-form';
 import { LazyRichTextEditor } from './lazy-editor';
+import { LengthCounter, LengthError, lengthLimit } from './length-limit';
 
 type ChapterPanelProps = {
   chapter: ChapterDraft;
@@ -41,6 +42,7 @@ export function ChapterPanel({
 }: ChapterPanelProps) {
   const id = useId();
   const words = wordCountOfHtml(chapter.content);
+  const title = lengthLimit(chapter.title, LIMITS.chapterTitleMax);
   return (
     <section
       aria-label={`Chapter ${position}`}
@@ -48,19 +50,27 @@ export function ChapterPanel({
       data-testid="chapter-panel"
     >
       <div className="space-y-1.5">
-        <label htmlFor={`${id}title`} className="text-sm font-medium text-foreground">
-          Chapter title
-        </label>
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={`${id}title`} className="text-sm font-medium text-foreground">
+            Chapter title
+          </label>
+          <LengthCounter limit={title} />
+        </div>
         <Input
           id={`${id}title`}
           value={chapter.title}
           onChange={(event) => onChange({ title: event.target.value })}
           placeholder={`Chapter ${position}`}
-          maxLength={LIMITS.chapterTitleMax}
           disabled={disabled}
           autoComplete="off"
+          aria-invalid={title.over || undefined}
+          aria-describedby={title.over ? `${id}title-error` : undefined}
+          className="aria-invalid:border-destructive"
           data-testid="chapter-title-input"
         />
+        {title.over ? (
+          <LengthError id={`${id}title-error`} message={STORY_MESSAGES.chapterTitleMax} />
+        ) : null}
       </div>
       <div className="space-y-1.5">
         <span id={`${id}content`} className="block text-sm font-medium text-foreground">

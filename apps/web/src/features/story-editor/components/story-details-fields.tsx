@@ -1,10 +1,10 @@
-import { GENRES, LIMITS } from '@storyloom/shared';
-import { clsx } from 'clsx';
+import { GENRES, LIMITS, STORY_MESSAGES } from '@storyloom/shared';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import type { StoryDetails } from '../model/story-form';
 import { Field } from './field';
+import { LengthCounter, LengthError, lengthLimit } from './length-limit';
 import { TagsField } from './tags-field';
 
 /** Ids the pages focus when validation sends the author back to a field. */
@@ -18,38 +18,43 @@ type Props = {
 
 /** Title, description with its n/2000 counter, genre and tags. */
 export function StoryDetailsFields({ details, onChange, disabled = false }: Props) {
-  const length = details.description.length;
-  const over = length > LIMITS.descriptionMax;
+  const title = lengthLimit(details.title, LIMITS.titleMax);
+  const description = lengthLimit(details.description, LIMITS.descriptionMax);
   return (
     <div className="space-y-6">
-      <Field id={FIELD_IDS.title} label="Title" required>
+      <Field
+        id={FIELD_IDS.title}
+        label="Title"
+        required
+        aside={<LengthCounter limit={title} testId="title-counter" />}
+      >
+        {/* No maxLength: a pasted title is never cut without a word; over the limit says so. */}
         <Input
           id={FIELD_IDS.title}
           value={details.title}
           onChange={(event) => onChange({ title: event.target.value })}
           placeholder="Give your story a title"
-          maxLength={LIMITS.titleMax}
           disabled={disabled}
           autoComplete="off"
           required
+          aria-invalid={title.over || undefined}
+          aria-describedby={title.over ? 'story-title-error' : undefined}
+          className="aria-invalid:border-destructive"
         />
+        {title.over ? (
+          <LengthError id="story-title-error" message={STORY_MESSAGES.titleMax} />
+        ) : null}
       </Field>
 
       <Field
         id="story-description"
         label="Description"
-        aside={
-          <span
-            className={clsx(
-              'text-xs tabular-nums',
-              over ? 'text-destructive' : 'text-muted-foreground',
-            )}
-            data-testid="description-counter"
-          >
-            {length}/{LIMITS.descriptionMax}
-          </span>
+        aside={<LengthCounter limit={description} always testId="description-counter" />}
+        hint={
+          description.over
+            ? `Descriptions are limited to ${LIMITS.descriptionMax} characters.`
+            : null
         }
-        hint={over ? `Descriptions are limited to ${LIMITS.descriptionMax} characters.` : null}
         hintId="story-description-hint"
       >
         <Textarea
@@ -59,8 +64,8 @@ export function StoryDetailsFields({ details, onChange, disabled = false }: Prop
           placeholder="What is your story about? Hook your readers."
           rows={5}
           disabled={disabled}
-          aria-invalid={over || undefined}
-          aria-describedby={over ? 'story-description-hint' : undefined}
+          aria-invalid={description.over || undefined}
+          aria-describedby={description.over ? 'story-description-hint' : undefined}
           className="aria-invalid:border-destructive"
         />
       </Field>

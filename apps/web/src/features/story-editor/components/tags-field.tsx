@@ -1,4 +1,5 @@
-import { LIMITS, normalizeTags } from '@storyloom/shared';
+import { LIMITS, normalizeTags, STORY_MESSAGES } from '@storyloom/shared';
+import { clsx } from 'clsx';
 import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -26,19 +27,27 @@ export function TagsField({ tags, onChange, disabled = false }: TagsFieldProps) 
       setText('');
       return;
     }
+    // Nothing is dropped or cut without a word: a refused tag stays in the box with the reason.
     const tooLong = candidates.find((tag) => tag.length > LIMITS.tagMax);
     if (tooLong) {
-      setNotice(`Each tag must be at most ${LIMITS.tagMax} characters`);
+      setNotice(
+        `“${tooLong.slice(0, 40)}${tooLong.length > 40 ? '…' : ''}” is ${tooLong.length} characters: ${STORY_MESSAGES.tagMax.toLowerCase()}`,
+      );
       return;
     }
-    const next = normalizeTags([...tags, ...candidates]);
-    if (next.length > LIMITS.tagsPerStory) {
-      setNotice(`A story can have at most ${LIMITS.tagsPerStory} tags`);
-      onChange(next.slice(0, LIMITS.tagsPerStory));
-    } else {
-      setNotice(next.length === tags.length ? 'That tag is already added' : null);
-      onChange(next);
+    const known = new Set(tags.map((tag) => tag.toLowerCase()));
+    const repeated = candidates.filter((tag) => known.has(tag.toLowerCase()));
+    const fresh = candidates.filter((tag) => !known.has(tag.toLowerCase()));
+    if (tags.length + fresh.length > LIMITS.tagsPerStory) {
+      setNotice(STORY_MESSAGES.tagsMax);
+      return;
     }
+    onChange([...tags, ...fresh]);
+    setNotice(
+      repeated.length === 0
+        ? null
+        : `${repeated.map((tag) => `“${tag}”`).join(', ')} ${repeated.length === 1 ? 'is' : 'are'} already added`,
+    );
     setText('');
   };
 
@@ -69,6 +78,7 @@ export function TagsField({ tags, onChange, disabled = false }: TagsFieldProps) 
           disabled={disabled || full}
           maxLength={200}
           aria-describedby={`${id}hint`}
+          aria-invalid={notice ? true : undefined}
           data-testid="tag-input"
         />
         <Button
@@ -102,7 +112,12 @@ export function TagsField({ tags, onChange, disabled = false }: TagsFieldProps) 
           ))}
         </ul>
       ) : null}
-      <p id={`${id}hint`} className="text-xs text-muted-foreground" aria-live="polite">
+      <p
+        id={`${id}hint`}
+        className={clsx('text-xs', notice ? 'text-destructive' : 'text-muted-foreground')}
+        aria-live="polite"
+        data-testid="tag-notice"
+      >
         {notice ?? `Up to ${LIMITS.tagsPerStory} tags help readers find your story.`}
       </p>
     </div>

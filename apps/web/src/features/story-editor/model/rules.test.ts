@@ -73,6 +73,22 @@ describe('create and save validation', () => {
     });
     expect(saveProblem(details, [{ ...empty, published: false }])).toBeNull();
   });
+
+  it('refuses a story title or a chapter title over its limit instead of cutting it', () => {
+    const details = { ...emptyDetails(), title: 'T', genre: 'Drama' as const };
+    const chapter = filled('<p>words</p>');
+    expect(createProblem({ ...details, title: 'x'.repeat(201) }, [chapter])).toMatchObject({
+      description: 'Title must be at most 200 characters',
+      field: 'title',
+    });
+    expect(createProblem({ ...details, title: 'x'.repeat(200) }, [chapter])).toBeNull();
+    const long = { ...chapter, title: 'y'.repeat(201) };
+    expect(saveProblem(details, [chapter, long])).toMatchObject({
+      description: 'Chapter title must be at most 200 characters',
+      field: 'content',
+      chapterKey: long.key,
+    });
+  });
 });
 
 describe('chapter list', () => {

@@ -1,4 +1,4 @@
-import { STORY_MESSAGES } from '@storyloom/shared';
+import { LIMITS, STORY_MESSAGES } from '@storyloom/shared';
 import { isBlankHtml } from './content';
 import type { ChapterDraft, StoryDetails } from './story-form';
 
@@ -19,6 +19,9 @@ function detailsProblem(details: StoryDetails): Problem | null {
       field: 'title',
     };
   }
+  if (details.title.length > LIMITS.titleMax) {
+    return { title: 'Title is too long', description: STORY_MESSAGES.titleMax, field: 'title' };
+  }
   if (!details.genre) {
     return {
       title: STORY_MESSAGES.genreRequiredTitle,
@@ -29,9 +32,21 @@ function detailsProblem(details: StoryDetails): Problem | null {
   return null;
 }
 
+/** A chapter title over its limit: the chapter opens with the message under its title. */
+function chapterTitlesProblem(chapters: readonly ChapterDraft[]): Problem | null {
+  const long = chapters.find((chapter) => chapter.title.length > LIMITS.chapterTitleMax);
+  if (!long) return null;
+  return {
+    title: 'Chapter title is too long',
+    description: STORY_MESSAGES.chapterTitleMax,
+    field: 'content',
+    chapterKey: long.key,
+  };
+}
+
 /** Create story: title, genre, then at least one chapter with content. */
 export function createProblem(details: StoryDetails, chapters: readonly ChapterDraft[]) {
-  const problem = detailsProblem(details);
+  const problem = detailsProblem(details) ?? chapterTitlesProblem(chapters);
   if (problem) return problem;
   if (chapters.every((chapter) => isBlankHtml(chapter.content))) {
     return {
@@ -57,7 +72,7 @@ export function publishProblem(chapter: ChapterDraft): Problem | null {
 
 /** Edit story: title and genre as on create; a published chapter must keep its content. */
 export function saveProblem(details: StoryDetails, chapters: readonly ChapterDraft[]) {
-  const problem = detailsProblem(details);
+  const problem = detailsProblem(details) ?? chapterTitlesProblem(chapters);
   if (problem) return problem;
   for (const chapter of chapters) {
     const chapterProblem = chapter.published ? publishProblem(chapter) : null;
