@@ -59,9 +59,12 @@ describe('sign-up, verification and sign-in', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    // Sign-up signs in at once and goes to the feed.
+    // Sign-up signs in at once and goes to the feed, which welcomes (not "welcomes back").
     await onPath(page, '/feed');
     expect(await menuUsername(page)).toContain(user.username);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `Welcome, ${user.username}`,
+    );
 
     const link = await linkFromOutbox(user.email, '/auth/verify-email');
     await gotoLive(page, link);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE, reloadLive, useBrowser } from './support/browser.js';
+import { newUser, signedInSession } from './support/accounts.js';
+import { gotoLive, PHONE, reloadLive, useBrowser } from './support/browser.js';
+import { createStoryViaApi } from './support/stories.js';
 
 const { openPage } = useBrowser();
 
@@ -80,6 +82,58 @@ describe('web shell', () => {
     await menu.waitFor();
     expect(await menu.getByRole('link', { name: 'View All Categories' }).isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'Sign Up to Write' }).isVisible()).toBe(true);
+  });
+
+  it('keeps the page width whether or not the page is long enough to scroll', async () => {
+    const page = await openPage('/no/such/page');
+    await page.getByTestId('not-found-page').waitFor();
+    const width = () => page.evaluate(() => document.documentElement.clientWidth);
+    const scrolls = () =>
+      page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight);
+    expect(await scrolls()).toBe(false);
+    const short = await width();
+    await gotoLive(page, '/');
+    await page.getByTestId('home-stats').waitFor();
+    expect(await scrolls()).toBe(true);
+    expect(await width()).toBe(short);
+  });
+
+  it('draws focus rings for the keyboard, not after a click on a tab', async () => {
+    const author = await signedInSession(newUser('tabs'));
+    const story = await createStoryViaApi(author.accessToken, {
+      title: 'Rings and Tabs',
+      genre: 'Drama',
+      chapters: [{ title: 'One', content: '<p>Words.</p>' }],
+    });
+    const page = await openPage(`/stories/${story.id}`);
+    const outline = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        return `${active.getAttribute('role')} ${getComputedStyle(active).outlineStyle}`;
+      });
+    await page.getByRole('tab', { name: 'Details' }).click();
+    expect(await outline()).toBe('tab none');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { name: 'About' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(await outline()).toBe('tab solid');
+  });
+
+  it('shows one search box on a phone’s Discover page, and the top bar’s elsewhere', async () => {
+    const page = await openPage('/stories', { viewport: PHONE });
+    await page.getByTestId('discover-search').waitFor();
+    expect(await page.getByRole('searchbox', { name: /Search stories/ }).count()).toBe(2);
+    const visible = await page
+      .getByRole('searchbox')
+      .evaluateAll(
+        (boxes) => boxes.filter((box) => (box as HTMLElement).offsetParent !== null).length,
+      );
+    expect(visible).toBe(1);
+    await gotoLive(page, '/');
+    expect(
+      await page.getByRole('searchbox', { name: 'Search stories and authors' }).isVisible(),
+    ).toBe(true);
   });
 
   it('shows the footer with the current year to visitors and a placeholder for /about', async () => {

@@ -8,7 +8,10 @@ import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { createRouter, routes } from './app/router';
 import { takeServerState } from './app/server-state';
+import { trackInputModality } from './lib/input-modality';
 import { useAuthStore } from './stores/auth-store';
+
+trackInputModality();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page is missing its #root element');

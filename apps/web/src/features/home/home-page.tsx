@@ -57,7 +57,7 @@ export function HomePage() {
           aria-hidden="true"
           className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_15%_10%,rgba(99,102,241,0.18),transparent),radial-gradient(45%_45%_at_90%_30%,rgba(236,72,153,0.14),transparent)]"
         />
-        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-10 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-sm font-medium text-muted-foreground backdrop-blur">
               <Sparkles className="size-4 text-primary" aria-hidden="true" />
@@ -89,19 +89,21 @@ export function HomePage() {
         </div>
       </section>
 
-      <div className="mx-auto max-w-7xl px-4">
+      <div className="mx-auto w-full max-w-7xl px-4">
         <ul
           aria-label={`${PRODUCT_NAME} in numbers`}
-          className="grid gap-3 sm:grid-cols-3"
+          className="grid grid-cols-3 gap-2 sm:gap-3"
           data-testid="home-stats"
         >
           {STATS.map((stat) => (
             <li
               key={stat.label}
-              className="rounded-2xl border bg-card px-5 py-4 text-center shadow-sm"
+              className="rounded-2xl border bg-card px-2 py-3 text-center shadow-sm sm:px-5 sm:py-4"
             >
-              <span className="block font-serif text-3xl font-bold text-primary">{stat.value}</span>
-              <span className="text-sm text-muted-foreground">{stat.label}</span>
+              <span className="block font-serif text-xl font-bold text-primary sm:text-3xl">
+                {stat.value}
+              </span>
+              <span className="text-xs text-muted-foreground sm:text-sm">{stat.label}</span>
             </li>
           ))}
         </ul>
