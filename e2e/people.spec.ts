@@ -236,6 +236,42 @@ describe('people: editing the profile', () => {
     expect((await profileViaApi(null, me.user.username)).data.bio).toBe('I collect lighthouses.');
   });
 
+  it('gives focus back to Edit Profile however the modal closes, also when a link opened it', async () => {
+    const me = await signedInSession(newUser('focus'));
+    const page = await openOwnProfile(me);
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    const dialog = page.getByTestId('edit-profile-dialog');
+    const pressEscape = () => page.keyboard.press('Escape');
+    const ways = [
+      ['keyboard', pressEscape],
+      ['mouse', pressEscape],
+      ['mouse', () => dialog.getByRole('button', { name: 'Cancel' }).click()],
+      ['mouse', () => dialog.getByRole('button', { name: 'Close' }).click()],
+      // The backdrop, beside the centred card.
+      ['mouse', () => page.mouse.click(8, 400)],
+    ] as const;
+    for (const [opener, close] of ways) {
+      if (opener === 'keyboard') {
+        await page.getByTestId('edit-profile').focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await page.getByTestId('edit-profile').click();
+      }
+      await dialog.waitFor();
+      await close();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(focused).toBe('edit-profile');
+    }
+
+    // Opened from the address (Settings links here): Escape lands on Edit Profile too.
+    await gotoLive(page, '/settings/profile');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('edit-profile');
+  }, 150_000);
+
   it('crops a photo into profile.jpg and saves it as the profile picture', async () => {
     const me = await signedInSession(newUser('photo'));
     const page = await openOwnProfile(me);

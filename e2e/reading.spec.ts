@@ -2,7 +2,8 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { PHONE, reloadLive, useBrowser } from './support/browser.js';
+import { DESKTOP, PHONE, reloadLive, useBrowser } from './support/browser.js';
+import { paintedBackgrounds, sameRgb } from './support/colours.js';
 import {
   apiAs,
   type ChapterPayload,
@@ -26,7 +27,15 @@ const DEFAULTS = {
   lineHeight: 1.8,
   fontFamily: 'serif',
   textAlign: 'left',
-  theme: 'light',
+  // Not picked: the page follows the site's theme.
+  theme: 'auto',
+};
+/** The reading themes' paper, as reader.css writes it (and getComputedStyle gives it back). */
+const PAPER = {
+  light: 'oklch(0.99 0.003 286)',
+  sepia: 'oklch(0.95 0.03 85)',
+  dark: 'oklch(0.21 0.005 286)',
+  night: 'oklch(0.13 0.003 60)',
 };
 
 /** Long enough that the page scrolls, so "back to the top" on a new chapter means something. */
@@ -340,7 +349,8 @@ describe('reading: the reader', () => {
         fontSize: '18px',
         lineHeight: `${18 * 1.8}px`,
         textAlign: 'left',
-        theme: 'light',
+        theme: 'auto',
+        background: PAPER.light,
       });
       expect((await typography(page)).fontFamily).toContain('Georgia');
 
@@ -429,7 +439,8 @@ describe('reading: the reader', () => {
       expect(await typography(page)).toMatchObject({
         lineHeight: `${18 * 1.8}px`,
         textAlign: 'left',
-        theme: 'light',
+        theme: 'auto',
+        background: PAPER.light,
       });
       expect((await typography(page)).fontFamily).toContain('Georgia');
       expect(await storedPreferences(page)).toEqual(DEFAULTS);
@@ -451,7 +462,8 @@ describe('reading: the reader', () => {
       fontSize: '18px',
       lineHeight: `${18 * 1.6}px`,
       textAlign: 'left',
-      theme: 'light',
+      theme: 'auto',
+      background: PAPER.light,
     });
     expect((await typography(page)).fontFamily).toContain('Georgia');
   });
@@ -486,6 +498,265 @@ describe('reading: the reader', () => {
   });
 });
 
+/** The data-testid of what has focus (its tag name when it has none). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.getAttribute('data-testid') ?? active?.tagName ?? null;
+  });
+
+describe('reading: dialogs give focus back', () => {
+  it(
+    'to the button that opened settings or chapters: on Escape, the close button and a click outside',
+    async () => {
+      const page = await openReader(story.id, 1);
+      const overlays = [
+        ['open-settings', 'reading-settings'],
+        ['open-chapters', 'chapters-drawer'],
+      ] as const;
+      for (const [trigger, overlay] of overlays) {
+        const dialog = page.getByTestId(overlay);
+        const pressEscape = () => page.keyboard.press('Escape');
+        const ways = [
+          ['keyboard', 'Escape', pressEscape],
+          ['mouse', 'Escape', pressEscape],
+          [
+            'mouse',
+            'its close button',
+            () => dialog.getByRole('button', { name: 'Close' }).click(),
+          ],
+          // The backdrop, right of the centred card and of the left drawer.
+          [
+            'mouse',
+            'a click outside',
+            () => page.mouse.click(DESKTOP.width - 8, DESKTOP.height / 2),
+          ],
+        ] as const;
+        for (const [opener, how, close] of ways) {
+          const step = `${overlay}, opened with the ${opener}, closed with ${how}`;
+          if (opener === 'keyboard') {
+            await page.getByTestId(trigger).focus();
+            await page.keyboard.press('Enter');
+          } else {
+            await page.getByTestId(trigger).click();
+          }
+          await dialog.waitFor();
+          await expect.poll(() => focused(page), { message: step }).not.toBe(trigger);
+          await close();
+          await dialog.waitFor({ state: 'detached' });
+          await expect.poll(() => focused(page), { message: step }).toBe(trigger);
+        }
+      }
+      // Picking a chapter still sends focus to its heading, not back to the drawer's button.
+      await page.getByTestId('open-chapters').click();
+      await page
+        .getByTestId('chapters-drawer')
+        .getByRole('link', { name: /Oil and Wick/ })
+        .click();
+      await expectChapter(page, 2);
+      await expect.poll(() => focused(page)).toBe('chapter-title');
+    },
+    SLOW,
+  );
+
+  it('to the top bar’s menu button on a phone (a dialog whose code loads on demand)', async () => {
+    const page = await openReader(story.id, 1, { viewport: PHONE });
+    await page.getByTestId('mobile-menu-button').click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('mobile-menu-button');
+  });
+});
+
+describe('reading: the reading theme', () => {
+  it(
+    'follows a dark site until one is picked; a pick stays, and the top bar and dialogs take it',
+    async () => {
+      // The site is dark by the device's preference; no reading theme stored.
+      const page = await openReader(story.id, 1, { colorScheme: 'dark' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        true,
+      );
+      expect(await typography(page)).toMatchObject({ theme: 'auto', background: PAPER.dark });
+      const chrome = () =>
+        paintedBackgrounds(page, [
+          '[data-testid="reader-page"]',
+          '[data-top-bar]',
+          '[data-testid="reader-header"]',
+          'body',
+        ]);
+      const parts = await chrome();
+      for (const part of parts) expect(sameRgb(part.rgb, parts[0]!.rgb), part.colour).toBe(true);
+
+      // The settings say no theme is picked yet, and are in the reading theme too.
+      await page.getByTestId('open-settings').click();
+      const dialog = page.getByTestId('reading-settings');
+      await dialog.waitFor();
+      const themes = dialog.getByRole('radiogroup', { name: 'Theme' });
+      expect(await themes.locator('[aria-checked="true"]').count()).toBe(0);
+      expect(await themes.getAttribute('aria-describedby')).toBeTruthy();
+      expect(await dialog.textContent()).toContain('the page follows the site');
+
+      await dialog.getByRole('radio', { name: 'Sepia' }).click();
+      await expect.poll(async () => (await typography(page)).background).toBe(PAPER.sepia);
+      expect(await storedPreferences(page)).toMatchObject({ theme: 'sepia' });
+      expect(await themes.locator('[aria-checked="true"]').textContent()).toContain('Sepia');
+      const [paper, topBar, header, settings] = await paintedBackgrounds(page, [
+        '[data-testid="reader-page"]',
+        '[data-top-bar]',
+        '[data-testid="reader-header"]',
+        '[data-testid="reading-settings"]',
+      ]);
+      expect(paper!.colour).toBe(PAPER.sepia);
+      // The top bar is the sepia paper, a little translucent over the page.
+      expect(sameRgb(topBar!.rgb, paper!.rgb), topBar!.colour).toBe(true);
+      expect(topBar!.alpha).toBeGreaterThan(0.5);
+      expect(sameRgb(header!.rgb, paper!.rgb), header!.colour).toBe(true);
+      // The dialog's card is sepia's warm card, not the site's dark one.
+      expect(settings!.colour).toBe('oklch(0.97 0.025 85)');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // The site going light does not undo a pick; a reload keeps it too.
+      await page.emulateMedia({ colorScheme: 'light' });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(false);
+      expect((await typography(page)).background).toBe(PAPER.sepia);
+      await reloadLive(page);
+      await page.getByTestId('chapter').waitFor();
+      expect(await typography(page)).toMatchObject({ theme: 'sepia', background: PAPER.sepia });
+
+      // Reset to Default follows the site again: light now, dark once the site is.
+      await page.getByTestId('open-settings').click();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Reset to Default' }).click();
+      await expect.poll(async () => (await typography(page)).theme).toBe('auto');
+      expect((await typography(page)).background).toBe(PAPER.light);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect.poll(async () => (await typography(page)).background).toBe(PAPER.dark);
+    },
+    SLOW,
+  );
+
+  it('leaves the rest of the site in its own theme', async () => {
+    const page = await openReader(story.id, 1, { colorScheme: 'dark' });
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('reading-settings').getByRole('radio', { name: 'Sepia' }).click();
+    await expect.poll(async () => (await typography(page)).background).toBe(PAPER.sepia);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reader-back').click();
+    await page.getByTestId('story-detail-page').waitFor();
+    const [body] = await paintedBackgrounds(page, ['body']);
+    // The site's dark background (styles.css), not the sepia paper.
+    expect(body!.colour).toBe('oklch(0.16 0.015 286)');
+  });
+});
+
+describe('reading: reading mode on a phone', () => {
+  /** Whether each bar is on screen (a hidden one is slid up out of the window). */
+  const bars = (page: Page) =>
+    page.evaluate(() => {
+      const bottom = (selector: string) =>
+        document.querySelector(selector)!.getBoundingClientRect().bottom;
+      return {
+        topBar: bottom('[data-top-bar]') > 1,
+        header: bottom('[data-testid="reader-header"]') > 1,
+      };
+    });
+  const shown = { topBar: true, header: true };
+  const hidden = { topBar: false, header: false };
+  const progressOf = async (page: Page) =>
+    Number(
+      await page
+        .getByRole('progressbar', { name: 'Chapter progress' })
+        .getAttribute('aria-valuenow'),
+    );
+
+  it(
+    'hides the bars while scrolling down and brings them back on scroll up, a tap or focus; progress grows',
+    async () => {
+      const page = await openReader(story.id, 1, { viewport: PHONE });
+      expect(await bars(page)).toEqual(shown);
+      expect(await progressOf(page)).toBe(0);
+
+      await page.mouse.wheel(0, 700);
+      await expect.poll(() => bars(page)).toEqual(hidden);
+      await expect.poll(() => progressOf(page)).toBeGreaterThan(0);
+      const partWay = await progressOf(page);
+      await page.mouse.wheel(0, 700);
+      await expect.poll(() => progressOf(page)).toBeGreaterThan(partWay);
+      expect(await bars(page)).toEqual(hidden);
+
+      // Up a little: both come back, the header pinned under the top bar.
+      await page.mouse.wheel(0, -120);
+      await expect.poll(() => bars(page)).toEqual(shown);
+      const pinned = () =>
+        page.evaluate(() => {
+          const [topBar, header] = ['[data-top-bar]', '[data-testid="reader-header"]'].map(
+            (selector) => document.querySelector(selector)!.getBoundingClientRect(),
+          );
+          return {
+            topBar: Math.round(topBar!.top),
+            header: Math.round(header!.top - topBar!.bottom),
+          };
+        });
+      // Once they have slid in (no transition left).
+      await expect.poll(pinned).toEqual({ topBar: 0, header: 0 });
+
+      // A tap in the text brings them back.
+      await page.mouse.wheel(0, 500);
+      await expect.poll(() => bars(page)).toEqual(hidden);
+      await page.mouse.click(PHONE.width / 2, PHONE.height / 2);
+      await expect.poll(() => bars(page)).toEqual(shown);
+
+      // So does focus going into one (a keyboard user never works in a hidden bar).
+      await page.mouse.wheel(0, 500);
+      await expect.poll(() => bars(page)).toEqual(hidden);
+      await page.getByTestId('open-settings').focus();
+      await expect.poll(() => bars(page)).toEqual(shown);
+      // And scrolling does not hide them while focus is in one.
+      await page.mouse.wheel(0, 500);
+      await page.waitForTimeout(300);
+      expect(await bars(page)).toEqual(shown);
+
+      // The end of the chapter is the whole of it.
+      await page.getByTestId('next-chapter').scrollIntoViewIfNeeded();
+      await expect.poll(() => progressOf(page)).toBe(100);
+      // A new chapter starts at the top, with the bars and no progress.
+      await page.getByTestId('next-chapter').click();
+      await expectChapter(page, 2);
+      await expect.poll(() => bars(page)).toEqual(shown);
+      await expect.poll(() => progressOf(page)).toBe(0);
+    },
+    SLOW,
+  );
+
+  it('slides nothing under reduced motion, and keeps the bars on a wide screen', async () => {
+    const page = await openReader(story.id, 1, { viewport: PHONE });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const slide = () =>
+      page.evaluate(() =>
+        ['[data-top-bar]', '[data-testid="reader-header"]'].map((selector) =>
+          Number.parseFloat(getComputedStyle(document.querySelector(selector)!).transitionDuration),
+        ),
+      );
+    for (const seconds of await slide()) expect(seconds).toBeLessThan(0.001);
+    await page.mouse.wheel(0, 700);
+    await expect.poll(() => bars(page)).toEqual(hidden);
+
+    const wide = await openReader(story.id, 1);
+    await wide.mouse.wheel(0, 700);
+    await expect.poll(() => wide.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await wide.waitForTimeout(300);
+    expect(await wide.evaluate(() => document.documentElement.dataset.readerBars)).toBeUndefined();
+    expect((await bars(wide)).topBar).toBe(true);
+    expect(await progressOf(wide)).toBeGreaterThan(0);
+  });
+});
+
 describe('reading: accessibility', () => {
   it(
     'has no serious or critical axe violations on the story page, light and dark',
@@ -499,24 +770,35 @@ describe('reading: accessibility', () => {
     SLOW,
   );
 
-  it(
-    'has no serious or critical axe violations in the reader, in every theme and with settings open',
-    async () => {
-      const page = await openReader(story.id, 3);
-      for (const theme of ['light', 'sepia', 'dark', 'night']) {
-        await page.evaluate(
-          (value) => localStorage.setItem('reading-preferences', JSON.stringify({ theme: value })),
-          theme,
-        );
-        await reloadLive(page);
-        await page.getByTestId('end-card').waitFor();
-        expect((await typography(page)).theme).toBe(theme);
-        expect(await seriousViolations(page)).toEqual([]);
-      }
-      await page.getByTestId('open-settings').click();
-      await page.getByTestId('reading-settings').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-    },
-    SLOW,
-  );
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(
+      `has no serious or critical axe violations in the reader on a ${colorScheme} site, in every theme, with settings and chapters open`,
+      async () => {
+        const page = await openReader(story.id, 3, { colorScheme });
+        for (const theme of ['auto', 'light', 'sepia', 'dark', 'night']) {
+          await page.evaluate(
+            (value) =>
+              localStorage.setItem('reading-preferences', JSON.stringify({ theme: value })),
+            theme,
+          );
+          await reloadLive(page);
+          await page.getByTestId('end-card').waitFor();
+          expect((await typography(page)).theme).toBe(theme);
+          expect(await seriousViolations(page), theme).toEqual([]);
+          // The reader's dialogs are in the reading theme too: each must read as well.
+          if (theme === 'auto' || theme === 'night' || theme === 'sepia') {
+            await page.getByTestId('open-settings').click();
+            await page.getByTestId('reading-settings').waitFor();
+            expect(await seriousViolations(page), `${theme}, settings`).toEqual([]);
+            await page.keyboard.press('Escape');
+            await page.getByTestId('reading-settings').waitFor({ state: 'detached' });
+          }
+        }
+        await page.getByTestId('open-chapters').click();
+        await page.getByTestId('chapters-drawer').waitFor();
+        expect(await seriousViolations(page), 'night, chapters').toEqual([]);
+      },
+      SLOW,
+    );
+  }
 });

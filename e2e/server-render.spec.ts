@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
 import { gotoLive, useBrowser } from './support/browser.js';
+import { paintedBackgrounds, sameRgb } from './support/colours.js';
 import { createStoryViaApi } from './support/stories.js';
 
 /**
@@ -108,6 +109,45 @@ describe('server-rendered pages', () => {
     const page = await openPage(path, { colorScheme: 'light', initScript: stored });
     expect(await look(page)).toEqual(expected);
     expect(await consoleProblems(page)).toEqual([]);
+  });
+
+  it('paint a dark site’s reader who picked no reading theme in Dark from the first frame, top bar too', async () => {
+    const path = `/stories/${story.id}/read?chapter=1`;
+    const darkPaper = 'oklch(0.21 0.005 286)';
+    const look = async (page: Page) => {
+      const [paper, topBar] = await paintedBackgrounds(page, [
+        '[data-testid="reader-page"]',
+        '[data-top-bar]',
+      ]);
+      return {
+        dark: await page.evaluate(() => document.documentElement.classList.contains('dark')),
+        theme: await page.evaluate(() => document.documentElement.dataset.readerTheme),
+        paper: paper!.colour,
+        topBarIsPaper: sameRgb(topBar!.rgb, paper!.rgb),
+      };
+    };
+    const expected = { dark: true, theme: 'auto', paper: darkPaper, topBarIsPaper: true };
+    // Dark chosen on the site (device light), or dark by the device's preference.
+    const cases = [
+      {
+        colorScheme: 'light' as const,
+        initScript: `${CONSOLE_HOOK}
+          if (location.protocol.startsWith('http')) localStorage.setItem('theme', 'dark');`,
+      },
+      { colorScheme: 'dark' as const, initScript: CONSOLE_HOOK },
+    ];
+    for (const options of cases) {
+      const frozen = await openPage('about:blank', options);
+      await frozen.route('**/assets/index-*.js', (route) => route.abort());
+      await frozen.goto(path);
+      await frozen.getByTestId('chapter-content').waitFor();
+      expect(await frozen.evaluate(() => 'live' in document.documentElement.dataset)).toBe(false);
+      expect(await look(frozen)).toEqual(expected);
+
+      const page = await openPage(path, options);
+      expect(await look(page)).toEqual(expected);
+      expect(await consoleProblems(page)).toEqual([]);
+    }
   });
 
   it('show dates in the reader’s own time zone once live', async () => {

@@ -1,6 +1,7 @@
 // Runs before first paint (blocking, in <head>), so nothing the browser remembers flashes in
 // its default first: a dark theme never shows light, and the reader's own settings are on
-// <html> before a server-rendered chapter paints (features/reader/reader.css reads them).
+// <html> before a server-rendered chapter paints (features/reader/reader.css reads them, and
+// colours the whole page, top bar included, in the reading theme while a chapter is on it).
 // Reads the same localStorage keys the app writes; plain script, external so a
 // `script-src 'self'` CSP allows it. root-preferences.test.ts holds the reading part to the
 // app's own rules (@storyloom/shared reading-preferences.ts).
@@ -44,7 +45,9 @@
     Math.abs(rounded - height) < 1e-9
       ? rounded
       : 1.8;
-  root.dataset.readerTheme = oneOf(['light', 'sepia', 'dark', 'night'], stored.theme, 'light');
+  // Until the reader picks a theme it is 'auto': reader.css then follows the site's (the dark
+  // class above), so a dark site never opens a white page.
+  root.dataset.readerTheme = oneOf(['light', 'sepia', 'dark', 'night'], stored.theme, 'auto');
   root.dataset.readerFont = oneOf(['serif', 'sans-serif', 'monospace'], stored.fontFamily, 'serif');
   root.style.setProperty('--reader-font-size', `${fontSize}px`);
   root.style.setProperty('--reader-line-height', String(lineHeight));

@@ -2,19 +2,22 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_READING_PREFERENCES,
   parseReadingPreferences,
+  READER_THEME_FOR_SITE,
+  READER_THEMES,
   READING_RANGES,
   resolveReadingPreferences,
 } from './reading-preferences.js';
 
 describe('reading preferences', () => {
-  it('defaults to the spec: 18px, 1.8, serif, left, light', () => {
+  it("defaults to the spec's 18px, 1.8, serif, left, and the site's theme until one is picked", () => {
     expect(DEFAULT_READING_PREFERENCES).toEqual({
       fontSize: 18,
       lineHeight: 1.8,
       fontFamily: 'serif',
       textAlign: 'left',
-      theme: 'light',
+      theme: 'auto',
     });
+    expect(READER_THEME_FOR_SITE).toEqual({ light: 'light', dark: 'dark' });
     expect(READING_RANGES).toEqual({
       fontSize: { min: 12, max: 32, step: 2 },
       lineHeight: { min: 1.2, max: 2.5, step: 0.1 },
@@ -34,6 +37,15 @@ describe('reading preferences', () => {
       fontSize: 12,
       lineHeight: 2.5,
     });
+  });
+
+  it('keeps a picked theme, and reads anything else as not picked', () => {
+    for (const theme of READER_THEMES) {
+      expect(resolveReadingPreferences({ theme }).theme).toBe(theme);
+    }
+    for (const theme of ['auto', undefined, null, 'system', 'Sepia', 'neon', 3]) {
+      expect(resolveReadingPreferences({ theme }).theme).toBe('auto');
+    }
   });
 
   it('cleans floating-point tails off a line height on the step', () => {

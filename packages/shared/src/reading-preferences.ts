@@ -2,11 +2,32 @@
  * The reader's preferences (font size, line height, typeface, alignment and page theme), kept
  * in the browser under STORAGE_KEYS.readingPreferences as {fontSize, lineHeight, fontFamily,
  * textAlign, theme}; a first-time reader gets DEFAULT_READING_PREFERENCES. Zod-free so the web
- * bundle can use it alone.
+ * bundle can use it alone. They are this browser's: the server keeps the site theme (the user's
+ * settings), which a reader who has not picked a reading theme follows.
  */
 
+/** The page themes a reader picks from. */
 export const READER_THEMES = ['light', 'sepia', 'dark', 'night'] as const;
 export type ReaderTheme = (typeof READER_THEMES)[number];
+
+/**
+ * The theme of a reader who has not picked one: the page follows the site's light or dark
+ * theme (READER_THEME_FOR_SITE), live, until they pick one of READER_THEMES.
+ */
+export const READER_THEME_AUTO = 'auto';
+export type ReaderThemeSetting = ReaderTheme | typeof READER_THEME_AUTO;
+
+/**
+ * What an `auto` reader reads in. A dark site gets Dark, not Night: Dark is the site's own dark
+ * palette (the same cool grey and indigo), so the page reads as part of the site the reader
+ * chose, at the site's contrast. Night is dimmed, warm, lower-contrast text for reading in bed,
+ * a choice a reader makes for themselves. features/reader/reader.css applies it
+ * (root-preferences.test.ts holds the stylesheet to it).
+ */
+export const READER_THEME_FOR_SITE = { light: 'light', dark: 'dark' } as const satisfies Record<
+  'light' | 'dark',
+  ReaderTheme
+>;
 
 export const READER_FONT_FAMILIES = ['serif', 'sans-serif', 'monospace'] as const;
 export type ReaderFontFamily = (typeof READER_FONT_FAMILIES)[number];
@@ -25,7 +46,7 @@ export interface ReadingPreferences {
   lineHeight: number;
   fontFamily: ReaderFontFamily;
   textAlign: ReaderTextAlign;
-  theme: ReaderTheme;
+  theme: ReaderThemeSetting;
 }
 
 export const DEFAULT_READING_PREFERENCES: Readonly<ReadingPreferences> = Object.freeze({
@@ -33,7 +54,7 @@ export const DEFAULT_READING_PREFERENCES: Readonly<ReadingPreferences> = Object.
   lineHeight: 1.8,
   fontFamily: 'serif',
   textAlign: 'left',
-  theme: 'light',
+  theme: READER_THEME_AUTO,
 });
 
 /** The typeface each family names: serif is Georgia, sans-serif Inter, monospace Courier. */
@@ -74,7 +95,8 @@ function validLineHeight(value: unknown): value is number {
 
 /**
  * Preferences from anything (the parsed stored JSON, or a partial update): each field that is
- * missing or not one of the allowed values falls back to its default, field by field.
+ * missing or not one of the allowed values falls back to its default, field by field (a theme
+ * that is not one of READER_THEMES is `auto`: the reader has not picked one).
  */
 export function resolveReadingPreferences(stored: unknown): ReadingPreferences {
   const input = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};

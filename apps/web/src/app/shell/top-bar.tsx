@@ -14,7 +14,11 @@ export function TopBar() {
   const onDiscover = pathname === '/stories' || pathname === '/stories/search';
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    // data-top-bar: the reader slides it away while reading on a phone (features/reader/reader.css).
+    <header
+      data-top-bar
+      className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:gap-x-4 md:py-0">
         <MobileMenu />
         <BrandLogo />

@@ -2,16 +2,23 @@ import { clsx } from 'clsx';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { type ButtonVariant, buttonClasses } from './button';
+import { useReturnFocus } from './return-focus';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-/** A modal that asks for a decision; focus starts on Cancel, Escape cancels. */
+/**
+ * A modal that asks for a decision; focus starts on Cancel, Escape cancels, and focus goes back
+ * to what opened it (return-focus.ts).
+ */
 export function AlertDialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] animate-fade-in" />
@@ -21,6 +28,7 @@ export function AlertDialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
       </AlertDialogPrimitive.Content>

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -12,6 +13,11 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   side?: 'center' | 'left';
   /** Accessible name of the corner close button. */
   closeLabel?: string;
+  /**
+   * Where focus goes on close when nothing had it as the dialog opened (opened from the
+   * address); otherwise it goes back to what had it (return-focus.ts).
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 };
 
 const placement = {
@@ -25,8 +31,12 @@ export function DialogContent({
   closeLabel = 'Close',
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocusTo,
   ...props
 }: DialogContentProps) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus, returnFocusTo);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] animate-fade-in" />
@@ -37,6 +47,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <DialogPrimitive.Close

@@ -1,6 +1,6 @@
 import type { Profile } from '@storyloom/shared';
 import { Compass, Plus, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useProfile } from '../../api/users/get-user';
 import type { FollowSide } from '../../api/users/keys';
@@ -73,6 +73,8 @@ function LoadedProfile({ profile }: { profile: Profile }) {
   const [liveFollowers, setLiveFollowers] = useState<number | null>(null);
   const followers = liveFollowers ?? profile.followers_count ?? 0;
   const editing = profile.is_me && params.get('edit') === '1';
+  // Focus comes back here when the modal closes, even if it opened from a link (?edit=1).
+  const editButton = useRef<HTMLButtonElement>(null);
 
   const setEditing = (open: boolean) =>
     setParams(
@@ -94,7 +96,7 @@ function LoadedProfile({ profile }: { profile: Profile }) {
         onOpenList={setList}
         actions={
           profile.is_me ? (
-            <OwnProfileActions onEdit={() => setEditing(true)} />
+            <OwnProfileActions onEdit={() => setEditing(true)} editRef={editButton} />
           ) : (
             <OtherProfileActions
               username={profile.username}
@@ -115,7 +117,11 @@ function LoadedProfile({ profile }: { profile: Profile }) {
       )}
       {profile.is_me ? (
         <>
-          <EditProfileDialog open={editing} onOpenChange={setEditing} />
+          <EditProfileDialog
+            open={editing}
+            onOpenChange={setEditing}
+            returnFocusTo={() => editButton.current}
+          />
           <Link
             to="/stories/create"
             aria-label="Create story"

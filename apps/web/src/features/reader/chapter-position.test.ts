@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chapterIndexFor, minutesToRead, parseChapterParam } from './chapter-position';
+import {
+  chapterIndexFor,
+  chapterProgress,
+  minutesToRead,
+  parseChapterParam,
+} from './chapter-position';
 
 describe('parseChapterParam', () => {
   it('reads whole numbers from 1', () => {
@@ -34,5 +39,19 @@ describe('minutesToRead', () => {
   it('rounds and never says zero', () => {
     expect(minutesToRead(0)).toBe(1);
     expect(minutesToRead(1150)).toBe(5);
+  });
+});
+
+describe('chapterProgress', () => {
+  it('runs from the chapter top reaching the window top to its end coming into view', () => {
+    expect(chapterProgress(200, 3000, 800)).toBe(0);
+    expect(chapterProgress(0, 3000, 800)).toBe(0);
+    expect(chapterProgress(-1100, 3000, 800)).toBe(0.5);
+    expect(chapterProgress(-2200, 3000, 800)).toBe(1);
+    expect(chapterProgress(-2900, 3000, 800)).toBe(1);
+  });
+
+  it('is complete for a chapter shorter than the window', () => {
+    expect(chapterProgress(150, 600, 800)).toBe(1);
   });
 });

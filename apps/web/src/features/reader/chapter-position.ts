@@ -29,3 +29,14 @@ export function chapterIndexFor(
 
 /** Minutes to read at 230 words a minute, at least 1. */
 export const minutesToRead = (words: number) => Math.max(1, Math.round(words / 230));
+
+/**
+ * How far through a chapter the reader is, 0 to 1, from its article's box: 0 while its top is
+ * still at or below the top of the window, 1 once its end is in view (so a chapter shorter than
+ * the window is read at once).
+ */
+export function chapterProgress(top: number, height: number, viewport: number): number {
+  const distance = height - viewport;
+  if (distance <= 0) return 1;
+  return Math.min(1, Math.max(0, -top / distance));
+}

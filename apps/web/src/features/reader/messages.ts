@@ -14,6 +14,9 @@ export const READER_MESSAGES = {
   settingsTitle: 'Reading Settings',
   resetDefaults: 'Reset to Default',
   done: 'Done',
+  chapterProgress: 'Chapter progress',
+  themeFollowsSite:
+    'Until you pick one, the page follows the site: Light on a light site, Dark on a dark one.',
 } as const;
 
 export const chapterOf = (n: number, total: number) => `Chapter ${n} of ${total}`;

@@ -19,9 +19,11 @@ import { ChaptersDrawer, chapterTitle } from './components/chapters-drawer';
 import { EndCard } from './components/end-card';
 import { ReaderHeader } from './components/reader-header';
 import { ReaderSkeleton } from './components/reader-skeleton';
+import { ReadingProgress } from './components/reading-progress';
 import { ReadingSettingsDialog } from './components/reading-settings-dialog';
 import { READER_MESSAGES } from './messages';
 import { useChapterKeys } from './use-chapter-keys';
+import { useReadingBars } from './use-reading-bars';
 
 const isPrivate = (error: unknown) => error instanceof ApiError && error.code === 'story_private';
 
@@ -67,6 +69,9 @@ export function ReaderPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+  const articleRef = useRef<HTMLElement>(null);
   const progress = useReportProgress(id);
   const viewerId = useAuthStore((state) =>
     state.isAuthenticated ? (state.user?.id ?? null) : null,
@@ -144,6 +149,7 @@ export function ReaderPage() {
     () => goTo(position + 1),
     ready && !drawerOpen && !settingsOpen,
   );
+  useReadingBars(headerRef, textRef, ready);
 
   if (!story.data || !list || !chapter) return <ReaderSkeleton />;
 
@@ -153,7 +159,9 @@ export function ReaderPage() {
     // Its theme and type come from <html> (reader.css), where they are before the first paint.
     <div className="reader-page flex flex-1 flex-col" data-testid="reader-page">
       <PageTitle title={`${chapterTitle(chapter, index)} · ${title}`} />
+      <ReadingProgress key={chapter.id} chapter={articleRef} />
       <ReaderHeader
+        ref={headerRef}
         storyId={id}
         storyTitle={title}
         position={position}
@@ -161,8 +169,16 @@ export function ReaderPage() {
         onOpenChapters={() => setDrawerOpen(true)}
         onOpenSettings={() => setSettingsOpen(true)}
       />
-      <div className="mx-auto w-full max-w-3xl flex-1 px-5 pb-16 pt-10 sm:px-8 sm:pt-14">
-        <ChapterBody chapter={chapter} index={index} headingRef={headingRef} />
+      <div
+        ref={textRef}
+        className="mx-auto w-full max-w-3xl flex-1 px-5 pb-16 pt-10 sm:px-8 sm:pt-14"
+      >
+        <ChapterBody
+          chapter={chapter}
+          index={index}
+          headingRef={headingRef}
+          articleRef={articleRef}
+        />
         <ChapterPager
           position={position}
           total={total}

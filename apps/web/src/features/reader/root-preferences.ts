@@ -8,7 +8,9 @@ export interface PreferencesRoot {
 
 /**
  * Puts the reading preferences on <html>, where reader.css reads them. public/theme-init.js does
- * the same before the first paint (root-preferences.test.ts holds the two to one result).
+ * the same before the first paint (root-preferences.test.ts holds the two to one result). The
+ * theme goes on as chosen, `auto` included: reader.css resolves `auto` against the site's `dark`
+ * class, so a change of the site's theme recolours the page without anything here.
  */
 export function putPreferencesOnRoot(root: PreferencesRoot, preferences: ReadingPreferences) {
   root.dataset.readerTheme = preferences.theme;

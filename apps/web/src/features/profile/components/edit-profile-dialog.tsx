@@ -21,10 +21,12 @@ import { CropDialog } from './crop-dialog';
 type EditProfileDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close when the modal opened from the address (/settings/profile). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 };
 
 /** Edit profile: photo upload/crop/remove, read-only username and email, bio. */
-export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps) {
+export function EditProfileDialog({ open, onOpenChange, returnFocusTo }: EditProfileDialogProps) {
   const form = useEditProfile(() => onOpenChange(false));
   const { user, bio, photo, removePhoto, saving } = form;
   const photoUrl = useObjectUrl(photo);
@@ -53,6 +55,7 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
       <DialogContent
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
         data-testid="edit-profile-dialog"
+        returnFocusTo={returnFocusTo}
       >
         <DialogTitle>{PROFILE_TEXT.editProfile}</DialogTitle>
         <DialogDescription>Your photo and bio are shown on your profile.</DialogDescription>

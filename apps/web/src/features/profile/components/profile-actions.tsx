@@ -1,4 +1,5 @@
 import { Link2, MessageCircle, MoreHorizontal, Pencil, Settings } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { userKeys } from '../../../api/users/keys';
 import { FollowButton } from '../../../components/social/follow-button';
@@ -13,11 +14,17 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { toast } from '../../../stores/toast';
 import { PROFILE_TEXT, PROFILE_TOASTS } from '../messages';
 
-/** Own profile: Edit Profile and the settings button. */
-export function OwnProfileActions({ onEdit }: { onEdit: () => void }) {
+/** Own profile: Edit Profile (`editRef`: focus comes back to it) and the settings button. */
+export function OwnProfileActions({
+  onEdit,
+  editRef,
+}: {
+  onEdit: () => void;
+  editRef?: Ref<HTMLButtonElement>;
+}) {
   return (
     <div className="flex gap-2">
-      <Button variant="outline" onClick={onEdit} data-testid="edit-profile">
+      <Button variant="outline" onClick={onEdit} ref={editRef} data-testid="edit-profile">
         <Pencil aria-hidden="true" />
         {PROFILE_TEXT.editProfile}
       </Button>

@@ -10,6 +10,7 @@ interface ChapterBodyProps {
   chapter: Chapter;
   index: number;
   headingRef: Ref<HTMLHeadingElement>;
+  articleRef?: Ref<HTMLElement>;
 }
 
 /**
@@ -17,10 +18,10 @@ interface ChapterBodyProps {
  * The content is the server's sanitized HTML (an allowlist of p, br, strong, em, u, blockquote;
  * decision 005), and nothing else is ever rendered as HTML here.
  */
-export function ChapterBody({ chapter, index, headingRef }: ChapterBodyProps) {
+export function ChapterBody({ chapter, index, headingRef, articleRef }: ChapterBodyProps) {
   const reads = chapter.reads_count;
   return (
-    <article aria-labelledby="chapter-title" data-testid="chapter">
+    <article ref={articleRef} aria-labelledby="chapter-title" data-testid="chapter">
       <header className="mb-8 border-b pb-6 text-center">
         <p className="text-xs font-semibold uppercase tracking-widest text-muted-foreground">
           Chapter {index + 1}

@@ -15,7 +15,10 @@ export interface Option<T extends string> {
 
 interface OptionGroupProps<T extends string> {
   labelId: string;
-  value: T;
+  /** Says more about the choice (e.g. what holds until one is picked). */
+  descriptionId?: string;
+  /** Null: none picked yet. */
+  value: T | null;
   onChange: (value: T) => void;
   options: readonly Option<T>[];
   columns: 3 | 4;
@@ -24,6 +27,7 @@ interface OptionGroupProps<T extends string> {
 /** A compact radio group of buttons; arrow keys move between the options. */
 export function OptionGroup<T extends string>({
   labelId,
+  descriptionId,
   value,
   onChange,
   options,
@@ -32,6 +36,7 @@ export function OptionGroup<T extends string>({
   return (
     <RadioGroup.Root
       aria-labelledby={labelId}
+      aria-describedby={descriptionId}
       value={value}
       onValueChange={(next) => onChange(next as T)}
       className={clsx('grid gap-2', columns === 4 ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3')}

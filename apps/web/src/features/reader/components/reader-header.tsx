@@ -1,4 +1,5 @@
 import { ArrowLeft, ListOrdered, Settings2 } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { chapterOf, READER_MESSAGES } from '../messages';
@@ -10,9 +11,13 @@ interface ReaderHeaderProps {
   total: number;
   onOpenChapters: () => void;
   onOpenSettings: () => void;
+  ref?: Ref<HTMLDivElement>;
 }
 
-/** Back to the story, its title, 'Chapter n of total', the chapters drawer and settings. */
+/**
+ * Back to the story, its title, 'Chapter n of total', the chapters drawer and settings. On a
+ * narrow screen it is pinned under the top bar and hides with it while reading (reader.css).
+ */
 export function ReaderHeader({
   storyId,
   storyTitle,
@@ -20,9 +25,10 @@ export function ReaderHeader({
   total,
   onOpenChapters,
   onOpenSettings,
+  ref,
 }: ReaderHeaderProps) {
   return (
-    <div className="border-b">
+    <div ref={ref} className="reader-header border-b bg-background" data-testid="reader-header">
       <div className="mx-auto flex max-w-3xl items-center gap-1 px-2 py-2 sm:gap-2 sm:px-4">
         <Link
           to={`/stories/${encodeURIComponent(storyId)}`}

@@ -3,7 +3,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 /** The reader's shape while the story and its chapters load. */
 export function ReaderSkeleton() {
   return (
-    <div aria-busy="true" data-testid="reader-loading">
+    // reader-page: the page takes the reading theme while it loads too (reader.css).
+    <div aria-busy="true" className="reader-page flex-1" data-testid="reader-loading">
       <span className="sr-only">Loading chapter…</span>
       <div className="border-b">
         <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">

@@ -1,5 +1,6 @@
 import {
   READER_FONT_LABELS,
+  READER_THEME_AUTO,
   READING_RANGES,
   type ReaderFontFamily,
   type ReaderTextAlign,
@@ -85,6 +86,8 @@ function Section({
   );
 }
 
+const THEME_HINT_ID = 'reader-theme-hint';
+
 interface ReadingSettingsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -94,6 +97,8 @@ interface ReadingSettingsDialogProps {
 export function ReadingSettingsDialog({ open, onOpenChange }: ReadingSettingsDialogProps) {
   const { preferences, update, reset } = useReadingPreferences();
   const { fontSize, lineHeight } = READING_RANGES;
+  const { theme } = preferences;
+  const following = theme === READER_THEME_AUTO;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -104,13 +109,20 @@ export function ReadingSettingsDialog({ open, onOpenChange }: ReadingSettingsDia
         <DialogDescription>Changes apply to the page as you make them.</DialogDescription>
         <div className="mt-5 space-y-6">
           <Section id="reader-theme-label" title="Theme">
+            {/* Until a theme is picked none is checked: the page follows the site's. */}
             <OptionGroup
               labelId="reader-theme-label"
-              value={preferences.theme}
-              onChange={(theme) => update({ theme })}
+              descriptionId={following ? THEME_HINT_ID : undefined}
+              value={theme === READER_THEME_AUTO ? null : theme}
+              onChange={(picked) => update({ theme: picked })}
               options={THEME_OPTIONS}
               columns={4}
             />
+            {following ? (
+              <p id={THEME_HINT_ID} className="text-xs text-muted-foreground">
+                {READER_MESSAGES.themeFollowsSite}
+              </p>
+            ) : null}
           </Section>
           <RangeField
             id="reader-font-size"
