@@ -36,9 +36,10 @@ describe('chapterIndexFor', () => {
 });
 
 describe('minutesToRead', () => {
-  it('rounds and never says zero', () => {
+  it('rounds up at 250 words a minute and never says zero', () => {
     expect(minutesToRead(0)).toBe(1);
     expect(minutesToRead(1150)).toBe(5);
+    expect(minutesToRead(1251)).toBe(6);
   });
 });
 

@@ -1,3 +1,4 @@
+import { readingMinutes } from '@storyloom/shared';
 /**
  * Which chapter the reader shows. The URL carries it as `?chapter=n` (1-based position among
  * the published chapters), so a link or a reload opens the same one.
@@ -27,8 +28,8 @@ export function chapterIndexFor(
   return saved >= 0 ? saved : 0;
 }
 
-/** Minutes to read at 230 words a minute, at least 1. */
-export const minutesToRead = (words: number) => Math.max(1, Math.round(words / 230));
+/** Minutes to read at the one reading pace (READING_WORDS_PER_MINUTE), at least 1. */
+export const minutesToRead = (words: number) => Math.max(1, readingMinutes(words));
 
 /**
  * How far through a chapter the reader is, 0 to 1, from its article's box: 0 while its top is

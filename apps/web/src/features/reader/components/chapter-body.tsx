@@ -1,7 +1,7 @@
 import { type Chapter, isBlankHtml } from '@storyloom/shared';
 import { Clock, Eye } from 'lucide-react';
 import type { Ref } from 'react';
-import { formatCount } from '../../../lib/format';
+import { chapterTitleAfterNumber, formatCountOf } from '../../../lib/format';
 import { minutesToRead } from '../chapter-position';
 import { READER_MESSAGES } from '../messages';
 import { chapterTitle } from './chapters-drawer';
@@ -20,12 +20,16 @@ interface ChapterBodyProps {
  */
 export function ChapterBody({ chapter, index, headingRef, articleRef }: ChapterBodyProps) {
   const reads = chapter.reads_count;
+  const title = chapterTitle(chapter, index).trim();
   return (
     <article ref={articleRef} aria-labelledby="chapter-title" data-testid="chapter">
       <header className="mb-8 border-b pb-6 text-center">
-        <p className="text-xs font-semibold uppercase tracking-widest text-muted-foreground">
-          Chapter {index + 1}
-        </p>
+        {/* Said once: a title that starts with its own "Chapter N" needs no line above it. */}
+        {chapterTitleAfterNumber(index + 1, title) === title ? (
+          <p className="text-xs font-semibold uppercase tracking-widest text-muted-foreground">
+            Chapter {index + 1}
+          </p>
+        ) : null}
         <h1
           id="chapter-title"
           ref={headingRef}
@@ -33,12 +37,12 @@ export function ChapterBody({ chapter, index, headingRef, articleRef }: ChapterB
           className="reader-font mt-2 text-balance break-words text-3xl font-bold leading-tight focus:outline-none sm:text-4xl"
           data-testid="chapter-title"
         >
-          {chapterTitle(chapter, index)}
+          {title}
         </h1>
         <p className="mt-3 flex items-center justify-center gap-4 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5" data-testid="chapter-reads">
             <Eye className="size-4" aria-hidden="true" />
-            {formatCount(reads)} {reads === 1 ? 'read' : 'reads'}
+            {formatCountOf(reads, 'read')}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Clock className="size-4" aria-hidden="true" />
