@@ -93,6 +93,9 @@ export const LIMITS = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   searchQueryMax: 200,
+  contactNameMax: 100,
+  contactMessageMin: 10,
+  contactMessageMax: 5000,
   requestBodyMaxBytes: 1024 * 1024,
 } as const;
 

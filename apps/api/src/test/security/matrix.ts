@@ -298,6 +298,13 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/feed/following': { cases: one('own account', SIGNED_IN) },
 
+  'POST /api/contact': {
+    mutates: true,
+    cases: one('public area', [201, 201, 201], () => ({
+      body: { email: 'reader@example.com', topic: 'question', message: 'Is there an app yet?' },
+    })),
+  },
+
   'GET /api/chapters/by-story/:id': {
     cases: [
       ...onStories(OPEN, AUTHOR_ONLY_READ),
