@@ -302,4 +302,34 @@ describe('upgrading a database of the sessions release (003 → latest)', () => 
     await hideProfilesHiddenInSettings(t.db.kysely as unknown as Kysely<unknown>, 1);
     expect(await flags()).toEqual(filled);
   });
+
+  it('serves the directory and takes contact messages on the upgraded database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const res = await app.inject({ url: '/api/users/authors' });
+      expect(res.statusCode).toBe(200);
+      // Alice's follower is public and ranks her first; Carla's two are hidden.
+      const items = res.json().data.items as { username: string; restricted: boolean }[];
+      expect(items.map((a) => [a.username, a.restricted])).toEqual([
+        ['Alice', false],
+        ['Carla', true],
+        ['Dana', false],
+      ]);
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'dana@example.com', topic: 'question', message: 'Is there an app?' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const stored = await t.db.kysely.selectFrom('contact_messages').selectAll().execute();
+      expect(stored).toHaveLength(1);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -221,6 +221,9 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/users/me/progress': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/me/stats': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/suggested': { cases: one('public area', SIGNED_IN) },
+  'GET /api/users/authors': {
+    cases: one("owner's profile", OPEN, () => ({ query: { limit: '100' } })),
+  },
   'GET /api/users/search': {
     cases: one("owner's profile", OPEN, (w) => ({ query: { q: w.owner.username } })),
   },
