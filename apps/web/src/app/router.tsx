@@ -75,6 +75,11 @@ const openRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
   },
+  {
+    path: 'contact',
+    lazy: () =>
+      import('../features/contact/contact-page').then((m) => ({ Component: m.ContactPage })),
+  },
   // The footer's text pages. There is no blog and no hiring, so /blog and /careers are not
   // pages (and not linked): they answer the 404 page like any unknown address.
   {
