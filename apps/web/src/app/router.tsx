@@ -76,6 +76,14 @@ const openRoutes: RouteObject[] = [
       import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
   },
   {
+    path: 'authors',
+    lazy: () =>
+      import('../features/authors/authors-page').then((m) => ({
+        Component: m.AuthorsPage,
+        loader: m.loader,
+      })),
+  },
+  {
     path: 'contact',
     lazy: () =>
       import('../features/contact/contact-page').then((m) => ({ Component: m.ContactPage })),
