@@ -124,7 +124,6 @@ export function ContactForm({ initial, username, send, onSent }: ContactFormProp
               {...props}
               {...control('name')}
               autoComplete="name"
-              maxLength={LIMITS.contactNameMax + 20}
               className={INVALID_CONTROL}
             />
           )}
