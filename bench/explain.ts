@@ -88,6 +88,13 @@ async function main(): Promise<void> {
     .executeTakeFirstOrThrow();
   // The API pages through the first 10,000 results of a list; the deepest page of 20 is 500.
   const deepPage = Math.max(1, Math.min(500, Math.floor(Number(count) / 20)));
+  const { authors } = await k
+    .selectFrom('users')
+    .where('stories_count', '>', 0)
+    .select((eb) => eb.fn.countAll<number>().as('authors'))
+    .executeTakeFirstOrThrow();
+  // The directory's pages of 24 (apps/web), within the same window: at most page 417.
+  const deepAuthorsPage = Math.max(1, Math.min(417, Math.ceil(Number(authors) / 24)));
 
   const login = await app.inject({
     method: 'POST',
@@ -127,6 +134,12 @@ async function main(): Promise<void> {
     { route: 'GET /users/{username}/followers', url: `/api/users/${story.username}/followers` },
     { route: 'GET /users/{username}/following', url: `/api/users/${reader.username}/following` },
     { route: 'GET /users/search', url: `/api/users/search?q=${story.username.slice(0, 3)}` },
+    { route: 'GET /users/authors', url: '/api/users/authors?page=1&limit=24' },
+    {
+      route: 'GET /users/authors',
+      url: `/api/users/authors?page=${deepAuthorsPage}&limit=24`,
+      auth: true,
+    },
     { route: 'GET /feed/following', url: '/api/feed/following', auth: true },
     { route: 'GET /users/suggested', url: '/api/users/suggested?limit=5', auth: true },
     { route: 'GET /library', url: '/api/library', auth: true },

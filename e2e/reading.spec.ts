@@ -1,7 +1,7 @@
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
+import { seriousViolations } from './support/axe.js';
 import { DESKTOP, PHONE, reloadLive, useBrowser } from './support/browser.js';
 import { paintedBackgrounds, sameRgb } from './support/colours.js';
 import {
@@ -127,19 +127,6 @@ const typography = (page: Page) =>
 
 const storedPreferences = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('reading-preferences') ?? 'null'));
-
-/** axe-core in the page (evaluated over the DevTools protocol, which the page's CSP allows). */
-async function seriousViolations(page: Page) {
-  await page.evaluate(axe.source);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('reading: the story page', () => {
   it('shows a visitor the story, its author, stats, tags and tabs; Like sends them to sign in', async () => {

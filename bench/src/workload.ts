@@ -14,6 +14,8 @@ const HOME = [
 const LIST_SORTS = ['latest', 'popular', 'trending'] as const;
 /** Discover's page size (apps/web discover/api.ts). */
 const PAGE_SIZE = 12;
+/** The author directory's page size (apps/web api/users/get-authors.ts). */
+const AUTHORS_PAGE_SIZE = 24;
 
 /** Words from the seed's vocabulary (apps/api/src/seed/words.ts), a few per kind of query. */
 const SEARCHES = {
@@ -33,6 +35,8 @@ const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 export const ENDPOINT_NAMES: readonly string[] = [
   ...HOME.map(([sort]) => `home-${sort}`),
   ...LIST_SORTS.flatMap((sort) => [`list-${sort}-p1`, `list-${sort}-deep`]),
+  'authors-p1',
+  'authors-deep',
   ...Object.keys(SEARCHES).map((kind) => `search-${kind}`),
   ...SINGLES,
   ...PAGES.map((page) => `page-${page}`),
@@ -66,6 +70,8 @@ const query = (params: Record<string, string | number>) =>
   ).toString();
 const listPath = (page: number, limit: number, sort: string, genre?: Genre) =>
   `/api/stories?${query({ page, limit, sort, ...(genre ? { genre } : {}) })}`;
+const authorsPath = (page: number) =>
+  `/api/users/authors?${query({ page, limit: AUTHORS_PAGE_SIZE })}`;
 const searchPath = (q: string) => `/api/stories/search?${query({ q, page: 1, limit: PAGE_SIZE })}`;
 const progressPath = (c: SampledChapter) =>
   `/api/chapters/${c.id}/progress?${query({ story_id: c.storyId })}`;
@@ -82,6 +88,16 @@ async function deepPages(origin: string): Promise<Map<Genre, number>> {
     pages.set(genre, Math.max(1, Math.min(windowPages, Math.ceil(total / PAGE_SIZE))));
   }
   return pages;
+}
+
+/** The author directory's deepest page a reader can open: its last, within the result window. */
+async function deepestAuthorsPage(origin: string): Promise<number> {
+  const { total } = await getData<{ total: number }>(
+    origin,
+    get(`/api/users/authors?${query({ page: 1, limit: 1 })}`),
+  );
+  const windowPages = Math.ceil(DISCOVERY.resultWindow / AUTHORS_PAGE_SIZE);
+  return Math.max(1, Math.min(windowPages, Math.ceil(total / AUTHORS_PAGE_SIZE)));
 }
 
 /**
@@ -163,6 +179,19 @@ export async function buildEndpoints(
       () => GENRES.map((genre) => get(listPath(deep.get(genre) ?? 1, PAGE_SIZE, sort, genre))),
     );
   }
+  add(
+    'authors-p1',
+    'list',
+    `GET /api/users/authors?page=1&limit=${AUTHORS_PAGE_SIZE}, the author directory's first page`,
+    () => [get(authorsPath(1))],
+  );
+  const authorsDeep = selected.has('authors-deep') ? await deepestAuthorsPage(origin) : 1;
+  add(
+    'authors-deep',
+    'list',
+    `GET /api/users/authors, its last page within the ${DISCOVERY.resultWindow.toLocaleString('en-US')}-item window (page ${authorsDeep})`,
+    () => [get(authorsPath(authorsDeep))],
+  );
   for (const [kind, words] of Object.entries(SEARCHES)) {
     add(
       `search-${kind}`,

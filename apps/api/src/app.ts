@@ -13,6 +13,7 @@ import { rateLimiting } from './lib/rate-limit.js';
 import { validatorCompiler } from './lib/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chapterRoutes } from './modules/chapters/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaFiles } from './modules/media/static.js';
@@ -154,6 +155,7 @@ export async function buildApp(
       await api.register(readingRoutes, services);
       await api.register(discoveryRoutes, services);
       await api.register(searchRoutes, services);
+      await api.register(contactRoutes, services);
     },
     { prefix: '/api' },
   );

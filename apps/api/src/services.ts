@@ -11,6 +11,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { type ChapterService, createChapterService } from './modules/chapters/service.js';
+import { type ContactService, createContactService } from './modules/contact/service.js';
 import { PublicStoryCounts } from './modules/discovery/counts.js';
 import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
 import { createCoverStore } from './modules/media/covers.js';
@@ -50,6 +51,8 @@ export interface Services {
   reading: ReadingService;
   discovery: DiscoveryService;
   search: SearchService;
+  /** The contact form's messages, kept for the site's staff. */
+  contact: ContactService;
   /** Link-preview tags of story and profile pages (docs/decisions/011-share-previews.md). */
   pageMeta: PageMetaResolver;
   /**
@@ -100,6 +103,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     reading: createReadingService({ db }),
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),
+    contact: createContactService({ db }),
     pageMeta: createPageMeta({ db, config }),
     jobs,
   };

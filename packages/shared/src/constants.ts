@@ -93,12 +93,15 @@ export const LIMITS = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   searchQueryMax: 200,
+  contactNameMax: 100,
+  contactMessageMin: 10,
+  contactMessageMax: 5000,
   requestBodyMaxBytes: 1024 * 1024,
 } as const;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Names that are path segments of `/users/...` routes, so no account may take them. */
-const ROUTE_USERNAMES = ['me', 'search', 'suggested'];
+const ROUTE_USERNAMES = ['me', 'search', 'suggested', 'authors'];
 /**
  * Names that would pass for the product itself, its staff or its services: a message or a
  * story from one of them could be mistaken for an official one.

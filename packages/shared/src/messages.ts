@@ -28,7 +28,6 @@ export const MESSAGES = {
   userNotFound: 'User not found',
   pageNotFound: 'Oops! Page not found',
   returnHome: 'Return to Home',
-  toBeImplemented: 'to be implemented',
 } as const;
 
 /** Accounts and sessions: sign-up, sign-in, verification, reset and their errors. */

@@ -3,6 +3,7 @@ import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
 import * as m003 from './migrations/003_sessions_and_jobs.js';
+import * as m004 from './migrations/004_contact_and_authors.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001_initial': m001,
   '002_search': m002,
   '003_sessions_and_jobs': m003,
+  '004_contact_and_authors': m004,
 };
 
 class StaticProvider implements MigrationProvider {

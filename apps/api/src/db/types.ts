@@ -26,6 +26,11 @@ export interface UsersTable {
   following_count: Counter;
   /** Public stories only. */
   stories_count: Counter;
+  /**
+   * 1 while the profile is visible to everyone (settings' profileVisibility 'public'); written
+   * with the settings. Only the author directory's order reads it (migration 004).
+   */
+  profile_public: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -201,6 +206,18 @@ export interface AnonymousReadBudgetTable {
   reads: number;
 }
 
+/** A message sent through the contact form, kept for the site's staff (migration 004). */
+export interface ContactMessagesTable {
+  id: string;
+  /** The sender's account when they were signed in; null once that account is deleted. */
+  user_id: string | null;
+  name: string | null;
+  email: string;
+  topic: string;
+  message: string;
+  created_at: Timestamp;
+}
+
 // story_search (and story_search_fts on SQLite) differ per dialect and are kept by triggers
 // (migration 002); only the search repo reads them, with raw SQL.
 
@@ -222,6 +239,7 @@ export interface Database {
   login_codes: LoginCodesTable;
   jobs: JobsTable;
   anonymous_read_budget: AnonymousReadBudgetTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, prepareDataDir } from '../config.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { migrateToLatest } from './migrate.js';
+import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
 
 /**
  * Upgrades of a database that holds data (docs/decisions/015-schema-changes.md): the database
@@ -35,7 +36,8 @@ async function fillAt001(db: OldDb): Promise<void> {
     email_verified_at: AT,
     followers_count: 0,
     following_count: 0,
-    stories_count: 1,
+    // Public stories only: Bram's one story is private.
+    stories_count: id === ALICE ? 1 : 0,
     created_at: AT,
     updated_at: AT,
   });
@@ -150,6 +152,181 @@ describe('upgrading a database with data in it', () => {
       });
       const chapter = await app.inject({ url: `/api/chapters/${CHAPTER}` });
       expect(chapter.json().data.content).toContain('The tide came in.');
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * The release with migration 003 (sessions and jobs): users who hid their profile in settings,
+ * authors with followers, a session and a job. Migration 004 adds the contact messages and the
+ * author directory's `profile_public`, filled in from the stored settings.
+ */
+const CARLA = '0190a0a0-0000-7000-8000-0000000ca41a';
+const DANA = '0190a0a0-0000-7000-8000-0000000da4a0';
+const EVAN = '0190a0a0-0000-7000-8000-0000000e4a40';
+
+async function fillAt003(db: OldDb): Promise<void> {
+  await fillAt001(db);
+  const user = (id: string, username: string, storiesCount: number) => ({
+    id,
+    username,
+    email: `${username.toLowerCase()}@example.com`,
+    password_hash: null,
+    email_verified_at: AT,
+    followers_count: 0,
+    following_count: 0,
+    stories_count: storiesCount,
+    created_at: AT,
+    updated_at: AT,
+  });
+  await db
+    .insertInto('users')
+    .values([user(CARLA, 'Carla', 1), user(DANA, 'Dana', 1), user(EVAN, 'Evan', 0)])
+    .execute();
+  const story = (id: string, authorId: string, title: string) => ({
+    id,
+    author_id: authorId,
+    title,
+    description: '',
+    genre: 'Drama',
+    visibility: 'public',
+    published_at: AT,
+    created_at: AT,
+    updated_at: AT,
+  });
+  await db
+    .insertInto('stories')
+    .values([
+      story('0190a0a0-0000-7000-8000-0000000005c1', CARLA, 'Carla’s Tale'),
+      story('0190a0a0-0000-7000-8000-0000000005d1', DANA, 'Dana’s Tale'),
+    ])
+    .execute();
+  // Carla has the most followers, but 'Following Only' hides them; Dana's settings row is not
+  // JSON at all (it reads as the defaults: public). Bram is private and writes nothing public.
+  await db
+    .insertInto('follows')
+    .values([
+      { follower_id: ALICE, followee_id: CARLA, created_at: AT },
+      { follower_id: EVAN, followee_id: CARLA, created_at: AT },
+    ])
+    .execute();
+  await db.updateTable('users').set({ followers_count: 2 }).where('id', '=', CARLA).execute();
+  await db.updateTable('users').set({ following_count: 2 }).where('id', '=', ALICE).execute();
+  await db.updateTable('users').set({ following_count: 1 }).where('id', '=', EVAN).execute();
+  const settings = (userId: string, json: string) => ({
+    user_id: userId,
+    settings: json,
+    updated_at: AT,
+  });
+  await db
+    .insertInto('user_settings')
+    .values([
+      settings(BRAM, JSON.stringify({ profileVisibility: 'private', theme: 'dark' })),
+      settings(CARLA, JSON.stringify({ profileVisibility: 'friends' })),
+      settings(DANA, '{"profileVisibility": "private"'),
+      settings(EVAN, JSON.stringify({ profileVisibility: 'public' })),
+    ])
+    .execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: '0190a0a0-0000-7000-8000-00000005e551',
+      user_id: ALICE,
+      method: 'password',
+      device: 'Firefox on Linux',
+      user_agent: 'Mozilla/5.0',
+      network: '203.0.113.0/24',
+      created_at: AT,
+      last_used_at: AT,
+    })
+    .execute();
+}
+
+const TABLES_AT_003 = [...TABLES, 'user_settings', 'sessions'];
+
+async function rowCountsAt003(db: OldDb): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES_AT_003) {
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(n);
+  }
+  return counts;
+}
+
+describe('upgrading a database of the sessions release (003 → latest)', () => {
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '003_sessions_and_jobs' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt003(db);
+    before = await rowCountsAt003(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row', async () => {
+    expect(await rowCountsAt003(t.db.kysely as unknown as OldDb)).toEqual(before);
+  });
+
+  it("fills in profile_public from the stored settings: 'friends' and 'private' hide, anything unreadable is public", async () => {
+    const rows = await t.db.kysely
+      .selectFrom('users')
+      .select(['username', 'profile_public'])
+      .orderBy('username')
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.username, r.profile_public]))).toEqual({
+      Alice: 1,
+      Bram: 0,
+      Carla: 0,
+      Dana: 1,
+      Evan: 1,
+    });
+  });
+
+  it('fills it in the same way one settings row per batch, and again over its own result', async () => {
+    const flags = async () =>
+      (await t.db.kysely.selectFrom('users').select(['id', 'profile_public']).execute()).sort(
+        (a, b) => a.id.localeCompare(b.id),
+      );
+    const filled = await flags();
+    await t.db.kysely.updateTable('users').set({ profile_public: 1 }).execute();
+    await hideProfilesHiddenInSettings(t.db.kysely as unknown as Kysely<unknown>, 1);
+    expect(await flags()).toEqual(filled);
+    await hideProfilesHiddenInSettings(t.db.kysely as unknown as Kysely<unknown>, 1);
+    expect(await flags()).toEqual(filled);
+  });
+
+  it('serves the directory and takes contact messages on the upgraded database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const res = await app.inject({ url: '/api/users/authors' });
+      expect(res.statusCode).toBe(200);
+      // Alice's follower is public and ranks her first; Carla's two are hidden.
+      const items = res.json().data.items as { username: string; restricted: boolean }[];
+      expect(items.map((a) => [a.username, a.restricted])).toEqual([
+        ['Alice', false],
+        ['Carla', true],
+        ['Dana', false],
+      ]);
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'dana@example.com', topic: 'question', message: 'Is there an app?' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const stored = await t.db.kysely.selectFrom('contact_messages').selectAll().execute();
+      expect(stored).toHaveLength(1);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

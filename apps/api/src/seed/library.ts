@@ -195,10 +195,14 @@ async function seedUsers(
     const settings: Insertable<Database['user_settings']>[] = [];
     const sessions: Insertable<Database['sessions']>[] = [];
     for (let u = start; u < Math.min(plan.users, start + USER_CHUNK); u++) {
-      const counts = { followers: followers[u]!, following: following[u]! };
-      rows.push(userRow(plan, u, userIds[u]!, names, passwordHash, counts));
       const setting = settingsRow(plan, u, userIds[u]!);
-      if (setting) settings.push(setting);
+      const derived = {
+        followers: followers[u]!,
+        following: following[u]!,
+        profilePublic: setting?.profilePublic ?? true,
+      };
+      rows.push(userRow(plan, u, userIds[u]!, names, passwordHash, derived));
+      if (setting) settings.push(setting.row);
       sessions.push(...sessionRows(plan, u, userIds[u]!));
     }
     await db.kysely.transaction().execute(async (trx) => {

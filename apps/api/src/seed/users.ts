@@ -58,7 +58,8 @@ export function userRow(
   id: string,
   names: UsernameAllocator,
   passwordHash: string,
-  counts: { followers: number; following: number },
+  /** Decided before the row: follow counters and whether saved settings hide the profile. */
+  derived: { followers: number; following: number; profilePublic: boolean },
 ): Insertable<Database['users']> {
   const rng = Rng.for(plan.seed, STREAM.profile, u);
   const demo = plan.demoAccount && u === DEMO_USER;
@@ -80,9 +81,10 @@ export function userRow(
     token_version: 0,
     bio,
     profile_pic: null,
-    followers_count: counts.followers,
-    following_count: counts.following,
+    followers_count: derived.followers,
+    following_count: derived.following,
     stories_count: plan.publicStories[u]!,
+    profile_public: derived.profilePublic ? 1 : 0,
     created_at: iso(created),
     updated_at: iso(Math.max(created, updated)),
   };
@@ -118,12 +120,15 @@ export function followsOf(plan: SeedPlan, u: number): { followee: number; at: nu
 const THEMES = ['light', 'dark', 'system'] as const;
 const FONT_SIZES = ['small', 'medium', 'large'] as const;
 
-/** A few users saved settings: a small JSON of the fields they changed. */
+/**
+ * A few users saved settings: a small JSON of the fields they changed, and whether that leaves
+ * their profile visible to everyone (users.profile_public, which the settings service keeps).
+ */
 export function settingsRow(
   plan: SeedPlan,
   u: number,
   userId: string,
-): Insertable<Database['user_settings']> | null {
+): { row: Insertable<Database['user_settings']>; profilePublic: boolean } | null {
   const rng = Rng.for(plan.seed, STREAM.settings, u);
   const demo = plan.demoAccount && u === DEMO_USER;
   if (!demo && !rng.chance(0.05)) return null;
@@ -135,9 +140,12 @@ export function settingsRow(
   };
   const from = plan.userCreated[u]!;
   return {
-    user_id: userId,
-    settings: JSON.stringify(settings),
-    updated_at: iso(from + rng.next() * (plan.now - from - MINUTE)),
+    row: {
+      user_id: userId,
+      settings: JSON.stringify(settings),
+      updated_at: iso(from + rng.next() * (plan.now - from - MINUTE)),
+    },
+    profilePublic: settings.profileVisibility === 'public',
   };
 }
 

@@ -13,10 +13,6 @@ import { PageShell } from './shell/page-shell';
 const home = () =>
   import('../features/home/home-page').then((m) => ({ Component: m.HomePage, loader: m.loader }));
 
-/** The footer's info pages share one chunk. */
-const infoPage = (name: keyof typeof import('../features/info/info-pages')) => () =>
-  import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
-
 const openRoutes: RouteObject[] = [
   {
     path: 'auth/verify-email',
@@ -79,17 +75,51 @@ const openRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
   },
-  { path: 'about', lazy: infoPage('AboutPage') },
-  { path: 'privacy', lazy: infoPage('PrivacyPage') },
-  { path: 'terms', lazy: infoPage('TermsPage') },
-  { path: 'contact', lazy: infoPage('ContactPage') },
-  { path: 'features', lazy: infoPage('FeaturesPage') },
-  { path: 'pricing', lazy: infoPage('PricingPage') },
-  { path: 'authors', lazy: infoPage('AuthorsPage') },
-  { path: 'blog', lazy: infoPage('BlogPage') },
-  { path: 'careers', lazy: infoPage('CareersPage') },
-  { path: 'cookies', lazy: infoPage('CookiesPage') },
-  { path: 'guidelines', lazy: infoPage('GuidelinesPage') },
+  {
+    path: 'authors',
+    lazy: () =>
+      import('../features/authors/authors-page').then((m) => ({
+        Component: m.AuthorsPage,
+        loader: m.loader,
+      })),
+  },
+  {
+    path: 'contact',
+    lazy: () =>
+      import('../features/contact/contact-page').then((m) => ({ Component: m.ContactPage })),
+  },
+  // The footer's text pages. There is no blog and no hiring, so /blog and /careers are not
+  // pages (and not linked): they answer the 404 page like any unknown address.
+  {
+    path: 'about',
+    lazy: () => import('../features/info/about-page').then((m) => ({ Component: m.AboutPage })),
+  },
+  {
+    path: 'features',
+    lazy: () =>
+      import('../features/info/features-page').then((m) => ({ Component: m.FeaturesPage })),
+  },
+  {
+    path: 'pricing',
+    lazy: () => import('../features/info/pricing-page').then((m) => ({ Component: m.PricingPage })),
+  },
+  {
+    path: 'privacy',
+    lazy: () => import('../features/info/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+  },
+  {
+    path: 'terms',
+    lazy: () => import('../features/info/terms-page').then((m) => ({ Component: m.TermsPage })),
+  },
+  {
+    path: 'cookies',
+    lazy: () => import('../features/info/cookies-page').then((m) => ({ Component: m.CookiesPage })),
+  },
+  {
+    path: 'guidelines',
+    lazy: () =>
+      import('../features/info/guidelines-page').then((m) => ({ Component: m.GuidelinesPage })),
+  },
 ];
 
 /** Signed-in users are sent to /feed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageParam, pagedItems, pagedTotal } from './paging';
+import { nextPageParam, pagedItems, pagedTotal, pageWindow } from './paging';
 
 const page = (n: number, ids: string[], total: number, limit = 2) => ({
   items: ids.map((id) => ({ id })),
@@ -24,5 +24,15 @@ describe('paging', () => {
     expect(pagedItems(undefined)).toEqual([]);
     expect(pagedTotal(data)).toBe(4);
     expect(pagedTotal(undefined)).toBe(0);
+  });
+});
+
+describe('pageWindow', () => {
+  it('shows at most five pages around the current one', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(1, 0)).toEqual([]);
   });
 });

@@ -22,3 +22,13 @@ export function pagedItems<T extends { id: string }>(data: { pages: Paged<T>[] }
 /** The total the server reported on its latest page. */
 export const pagedTotal = (data: { pages: Paged<unknown>[] } | undefined): number =>
   data?.pages.at(-1)?.total ?? 0;
+/**
+ * The page buttons to show: at most `max` consecutive pages around the current one, shifted so
+ * the window never runs past the first or last page.
+ */
+export function pageWindow(current: number, totalPages: number, max = 5): number[] {
+  if (totalPages <= 0) return [];
+  const size = Math.min(max, totalPages);
+  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), totalPages - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}

@@ -97,3 +97,14 @@ export const userSummary = z
   })
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof userSummary>;
+
+/**
+ * An entry of the author directory (`GET /users/authors`): a user summary plus, for signed-in
+ * callers other than the author, whether they follow them.
+ */
+export const directoryAuthor = userSummary
+  .extend({
+    is_following: z.boolean().optional().describe('Signed-in callers other than the author'),
+  })
+  .meta({ id: 'DirectoryAuthor' });
+export type DirectoryAuthor = z.infer<typeof directoryAuthor>;

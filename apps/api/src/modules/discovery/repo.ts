@@ -1,5 +1,6 @@
 import type { Genre, StorySort } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow, UserRow } from '../../db/types.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -126,4 +127,38 @@ export async function usersInOrder(db: Exec, ids: string[]): Promise<UserRow[]> 
   const rows = await db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Users with at least one public story: the author directory. A literal, like `isPublic`, so
+ * the partial index users_authors_idx applies.
+ */
+const isAuthor = sql<boolean>`stories_count > 0`;
+
+/**
+ * The directory's order (users_authors_idx, migration 004): most followers first, counting
+ * followers only where the profile shows them to everyone (a hidden profile's count must not be
+ * readable from its place), then the name in code-point order on both databases. Names are
+ * unique case-insensitively, so the order is total and pages never overlap.
+ */
+export function authorIdsQuery(db: Exec, dialect: DialectName, offset: number, limit: number) {
+  const rank = sql`case when profile_public = 1 then followers_count else 0 end`;
+  const name = dialect === 'postgres' ? sql`lower(username) collate "C"` : sql`lower(username)`;
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where(isAuthor)
+    .orderBy(rank, 'desc')
+    .orderBy(name)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countAuthors(db: Exec): Promise<number> {
+  const { total } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(isAuthor)
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }

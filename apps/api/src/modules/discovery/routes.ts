@@ -1,4 +1,5 @@
 import {
+  directoryAuthor,
   envelope,
   idParams,
   paged,
@@ -18,7 +19,10 @@ import { assertCanRead } from '../stories/policy.js';
 
 const errors = errorResponses(400, 401, 404);
 
-/** Browsing: the public story lists, 'More Like This', the Following feed, suggested authors. */
+/**
+ * Browsing: the public story lists, 'More Like This', the Following feed, suggested authors and
+ * the author directory.
+ */
 export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const { authenticate, discovery } = services;
 
@@ -72,6 +76,22 @@ export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
       preHandler: [authenticate.required],
     },
     async (request) => ok(await discovery.following(request.user!, request.query)),
+  );
+
+  app.get(
+    '/users/authors',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary:
+          'The author directory: users with a public story, most followers first (counted where the profile is public), then by name',
+        querystring: windowedPageQuery,
+        response: { 200: envelope(paged(directoryAuthor)), ...errors },
+      },
+      preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
+    },
+    async (request) => ok(await discovery.authors(request.query, request.user)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   DISCOVERY,
+  type DirectoryAuthor,
   type Paged,
   type PageQuery,
   type Story,
@@ -16,6 +17,8 @@ import { storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
 import { userSummaries } from './people.js';
 import {
+  authorIdsQuery,
+  countAuthors,
   countFollowingFeed,
   followingFeedIdsQuery,
   popularAuthorIds,
@@ -77,6 +80,26 @@ export function createDiscoveryService({
         user,
       );
       return pageOf(items, await countFollowingFeed(k, user.id), query);
+    },
+
+    /**
+     * `GET /users/authors`: a page of the author directory (users with a public story), each
+     * as their privacy allows the viewer, with whether a signed-in viewer follows them.
+     */
+    async authors(query: PageQuery, viewer: Viewer): Promise<Paged<DirectoryAuthor>> {
+      const rows = await authorIdsQuery(k, db.dialect, offsetOf(query), query.limit).execute();
+      const ids = rows.map((row) => row.id);
+      const [users, total, followed] = await Promise.all([
+        usersInOrder(k, ids),
+        countAuthors(k),
+        viewer ? followedAmong(k, viewer.id, ids) : null,
+      ]);
+      const items = (await userSummaries(k, viewer, users)).map((author) =>
+        followed && author.id !== viewer?.id
+          ? { ...author, is_following: followed.has(author.id) }
+          : author,
+      );
+      return pageOf(items, total, query);
     },
 
     /**

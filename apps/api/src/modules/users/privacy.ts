@@ -25,6 +25,13 @@ export interface ProfileAccess {
   email: boolean;
 }
 
+/**
+ * The profile is visible to everyone, visitors included: its counts are public (the author
+ * directory ranks by followers only then; users.profile_public mirrors this).
+ */
+export const visibleToEveryone = (settings: { profileVisibility: ProfileVisibility }): boolean =>
+  settings.profileVisibility === 'public';
+
 export function accessOf(
   viewer: Viewer,
   ownerId: string,
@@ -33,7 +40,7 @@ export function accessOf(
 ): ProfileAccess {
   if (viewer?.id === ownerId) return { full: true, email: true };
   const full =
-    settings.profileVisibility === 'public' ||
+    visibleToEveryone(settings) ||
     (settings.profileVisibility === 'friends' && viewer !== null && ownerFollowsViewer);
   return { full, email: full && settings.showEmail };
 }

@@ -36,6 +36,15 @@ export async function updateUser(db: Exec, id: string, changes: UserUpdate): Pro
     .execute();
 }
 
+/** users.profile_public: the author directory ranks by followers only where they are public. */
+export async function setProfilePublic(db: Exec, id: string, isPublic: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ profile_public: isPublic ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Revokes every token issued to the user so far. */
 export async function bumpTokenVersion(db: Exec, id: string): Promise<number> {
   await db

@@ -2,12 +2,14 @@ import { resolveSettings, type UpdateSettingsBody, type UserSettings } from '@st
 import type { Db } from '../../db/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { lockUser } from './repo.js';
+import { visibleToEveryone } from './privacy.js';
+import { lockUser, setProfilePublic } from './repo.js';
 import { findSettings, saveSettings } from './settings-repo.js';
 
 /**
  * A user's settings object, kept on the server so it follows the user across devices.
- * Stored as JSON in user_settings; fields never saved read as DEFAULT_SETTINGS.
+ * Stored as JSON in user_settings; fields never saved read as DEFAULT_SETTINGS. Whether the
+ * profile is visible to everyone is also kept on the user's row, for the author directory's order.
  */
 export function createSettingsService({ db }: { db: Db }) {
   const k = db.kysely;
@@ -25,6 +27,7 @@ export function createSettingsService({ db }: { db: Db }) {
           ...Object.fromEntries(defined),
         });
         await saveSettings(trx, userId, merged, nowIso());
+        await setProfilePublic(trx, userId, visibleToEveryone(merged));
         return merged;
       }),
   };

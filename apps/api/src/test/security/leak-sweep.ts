@@ -103,6 +103,7 @@ export async function sweepForLeaks(t: TestApp) {
     '/stories/search?q=secret%20hidden',
     '/stories/search?q=former',
     `/users/search?q=${owner.username.slice(0, 4)}`,
+    '/users/authors?limit=100',
     `/users/${owner.username}`,
     `/users/${owner.id}`,
     `/users/${owner.username}/stories?limit=100`,
@@ -186,6 +187,11 @@ async function countProblems(t: TestApp, w: World, other: Actor, read: Read): Pr
     same(`${who}: profile total_reads`, at(profile, 'data', 'total_reads'), publicReads);
     const found = await read(viewer, `/users/search?q=${w.owner.username}`);
     same(`${who}: user search stories_count`, at(found, 'data', 0, 'stories_count'), publicCount);
+    same(
+      `${who}: author directory stories_count`,
+      at(await directoryEntry(read, viewer, w.owner.id), 'stories_count'),
+      publicCount,
+    );
     const stories = await read(viewer, `/users/${w.owner.username}/stories`);
     same(`${who}: user's stories total`, at(stories, 'data', 'total'), publicCount);
     const detail = await read(viewer, `/stories/${w.publicStory.id}`);
@@ -201,6 +207,17 @@ async function countProblems(t: TestApp, w: World, other: Actor, read: Read): Pr
   );
   same("other's following list: owner's stories_count", at(card, 'stories_count'), publicCount);
   return problems;
+}
+
+/** A user's entry in the author directory, looked for page by page. */
+async function directoryEntry(read: Read, viewer: Actor | null, id: string): Promise<unknown> {
+  for (let page = 1; page <= 50; page++) {
+    const items = at(await read(viewer, `/users/authors?limit=100&page=${page}`), 'data', 'items');
+    if (!Array.isArray(items) || items.length === 0) return undefined;
+    const found = items.find((entry: unknown) => at(entry, 'id') === id);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The markers are really there for the owner: a sweep that finds nothing proves something. */

@@ -221,6 +221,9 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/users/me/progress': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/me/stats': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/suggested': { cases: one('public area', SIGNED_IN) },
+  'GET /api/users/authors': {
+    cases: one("owner's profile", OPEN, () => ({ query: { limit: '100' } })),
+  },
   'GET /api/users/search': {
     cases: one("owner's profile", OPEN, (w) => ({ query: { q: w.owner.username } })),
   },
@@ -297,6 +300,13 @@ export const MATRIX: Record<string, Entry> = {
     cases: onStories(SIGNED_IN, AUTHOR_ONLY_WRITE, (_w, storyId) => ({ params: { storyId } })),
   },
   'GET /api/feed/following': { cases: one('own account', SIGNED_IN) },
+
+  'POST /api/contact': {
+    mutates: true,
+    cases: one('public area', [201, 201, 201], () => ({
+      body: { email: 'reader@example.com', topic: 'question', message: 'Is there an app yet?' },
+    })),
+  },
 
   'GET /api/chapters/by-story/:id': {
     cases: [

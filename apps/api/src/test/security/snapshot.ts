@@ -24,6 +24,7 @@ const TABLES = [
   'login_codes',
   'anonymous_read_budget',
   'jobs',
+  'contact_messages',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

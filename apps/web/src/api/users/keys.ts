@@ -13,5 +13,8 @@ export const userKeys = {
   follows: (username: string, side: FollowSide) =>
     ['follow-list', username.toLowerCase(), side] as const,
   search: (q: string) => ['users', 'search', q] as const,
+  /** Every list of suggested authors: following someone changes who is suggested. */
+  suggestedAll: ['users', 'suggested'] as const,
   suggested: (limit: number) => ['users', 'suggested', { limit }] as const,
+  authors: (page: number) => ['users', 'authors', { page }] as const,
 };

@@ -9,17 +9,16 @@ const groups: { title: string; links: FooterLink[] }[] = [
     title: 'Product',
     links: [
       { label: 'Browse Stories', to: '/stories' },
+      { label: 'Authors', to: '/authors' },
       { label: 'Features', to: '/features' },
       { label: 'Pricing', to: '/pricing' },
-      { label: 'For Authors', to: '/authors' },
     ],
   },
   {
+    // No blog and no hiring yet: no Blog or Careers link until there is something behind it.
     title: 'Company',
     links: [
       { label: 'About', to: '/about' },
-      { label: 'Blog', to: '/blog' },
-      { label: 'Careers', to: '/careers' },
       { label: 'Contact', to: '/contact' },
     ],
   },

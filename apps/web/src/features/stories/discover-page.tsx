@@ -13,13 +13,13 @@ import { useMatchingAuthors, userSearchQueryOptions } from '../../api/users/sear
 import { EmptyState } from '../../components/empty-state';
 import { ListError } from '../../components/list-error';
 import { PageTitle } from '../../components/page-title';
+import { Pager } from '../../components/pager';
 import { StoryCardSkeleton, StoryGrid } from '../../components/story/story-card';
 import { Button } from '../../components/ui/button';
 import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { AuthorMatches } from './discover/author-matches';
 import { FilterBar, FilterChips } from './discover/filter-bar';
-import { Pager } from './discover/pager';
 import {
   EditorsPicks,
   Recommendations,

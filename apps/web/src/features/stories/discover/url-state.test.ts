@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDiscoverState, pageWindow, readDiscoverState, writeDiscoverState } from './url-state';
+import { nextDiscoverState, readDiscoverState, writeDiscoverState } from './url-state';
 
 const read = (search: string) => readDiscoverState(new URLSearchParams(search));
 
@@ -36,15 +36,5 @@ describe('Discover URL state', () => {
     expect(nextDiscoverState(state, { genre: undefined }).page).toBe(1);
     expect(nextDiscoverState(state, { view: 'list' }).page).toBe(4);
     expect(nextDiscoverState(state, { genre: 'Fantasy' }).page).toBe(4);
-  });
-});
-
-describe('pageWindow', () => {
-  it('shows at most five pages around the current one', () => {
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
-    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
-    expect(pageWindow(1, 0)).toEqual([]);
   });
 });

@@ -53,17 +53,6 @@ export function nextDiscoverState(
   return { ...state, ...change, ...(filtersChanged && !('page' in change) ? { page: 1 } : {}) };
 }
 
-/**
- * The page buttons to show: at most `max` consecutive pages around the current one, shifted so
- * the window never runs past the first or last page.
- */
-export function pageWindow(current: number, totalPages: number, max = 5): number[] {
-  if (totalPages <= 0) return [];
-  const size = Math.min(max, totalPages);
-  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), totalPages - size + 1);
-  return Array.from({ length: size }, (_, i) => start + i);
-}
-
 export const SORT_LABELS: Record<StorySort, string> = {
   latest: 'Latest',
   popular: 'Most Popular',

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { pageWindow } from './url-state';
+import { pageWindow } from '../lib/paging';
+import { Button } from './ui/button';
 
 /** Numbered pages (at most 5 buttons) with Previous and Next. */
 export function Pager({

@@ -1,0 +1,19 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/**
+ * The serious and critical axe-core violations on the page as it is now, one line each (empty
+ * when there are none). axe runs in the page, evaluated over the DevTools protocol, which the
+ * page's Content-Security-Policy allows.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
