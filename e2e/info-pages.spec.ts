@@ -26,8 +26,12 @@ const PAGES = [
 ] as const;
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+/** How far the page scrolls sideways (0 when it does not; the kept scrollbar gutter makes the
+ * content narrower than clientWidth, so the difference alone can be negative). */
 const overflowX = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  page.evaluate(() =>
+    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  );
 
 interface ListedMessage {
   id: string;
