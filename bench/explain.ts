@@ -128,6 +128,10 @@ async function main(): Promise<void> {
     { route: 'GET /stories/{id}', url: `/api/stories/${story.id}`, auth: true },
     { route: 'GET /stories/{id}/similar', url: `/api/stories/${story.id}/similar?limit=4` },
     { route: 'GET /chapters/by-story/{id}', url: `/api/chapters/by-story/${story.id}` },
+    {
+      route: 'GET /stories/{id}/chapters',
+      url: `/api/stories/${story.id}/chapters?published_only=true`,
+    },
     { route: 'GET /chapters/{id}', url: `/api/chapters/${chapter.id}` },
     { route: 'GET /users/{username}', url: `/api/users/${story.username}` },
     { route: 'GET /users/{username}/stories', url: `/api/users/${story.username}/stories` },

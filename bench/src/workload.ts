@@ -25,7 +25,7 @@ const SEARCHES = {
   'two-words': ['secret letter', 'dragon queen', 'haunted house'],
 } as const;
 
-const SINGLES = ['story-detail', 'chapters-by-story', 'chapter'] as const;
+const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
 const PAGES = ['home', 'discover', 'story', 'reader'] as const;
 const WRITES = ['progress', 'mixed'] as const;
@@ -204,6 +204,12 @@ export async function buildEndpoints(
   const chapters = sample.chapters;
   add('story-detail', 'detail', `GET /api/stories/{id}, ${stories.length} stories`, () =>
     stories.map((id) => get(`/api/stories/${id}`)),
+  );
+  add(
+    'story-contents',
+    'read',
+    `GET /api/stories/{id}/chapters?published_only=true (the story page's table of contents), ${stories.length} stories`,
+    () => stories.map((id) => get(`/api/stories/${id}/chapters?published_only=true`)),
   );
   add(
     'chapters-by-story',

@@ -62,6 +62,12 @@ export const VISIBILITIES = ['public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 export const COMPLETION_STATUSES = ['ongoing', 'completed'] as const;
+export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
+/** How a completion status reads on screen. */
+export const COMPLETION_STATUS_LABELS: Record<CompletionStatus, string> = {
+  ongoing: 'Ongoing',
+  completed: 'Completed',
+};
 export const STORY_LANGUAGES = [
   'English',
   'Spanish',

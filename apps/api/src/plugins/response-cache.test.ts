@@ -113,6 +113,37 @@ describe('response cache', () => {
     expect(fresh.body.data.content).toContain('Rewritten.');
   });
 
+  it('keeps a visitor’s table of contents, never the author’s with drafts, and forgets it on a chapter write', async () => {
+    const { auth } = await author();
+    const story = await createStory(auth, { title: 'Contents Kept' });
+    // The author's own URL: a visitor asking for it gets the published chapters only.
+    const url = `/stories/${story.id}/chapters?published_only=false`;
+    const titles = (res: { body: { data: { title: string }[] } }) =>
+      res.body.data.map((chapter) => chapter.title);
+    expect((await call('GET', url)).headers.get('x-cache')).toBe('miss');
+    expect((await call('GET', url)).headers.get('x-cache')).toBe('hit');
+
+    const draft = await call('POST', '/chapters', auth, {
+      story_id: story.id,
+      title: 'Unfinished',
+      content: '<p>Soon.</p>',
+    });
+    expect(draft.status).toBe(201);
+    const own = await call('GET', url, auth);
+    expect(own.headers.get('x-cache')).toBeNull();
+    expect(titles(own)).toContain('Unfinished');
+    const visitor = await call('GET', url);
+    expect(visitor.headers.get('x-cache')).toBe('miss');
+    expect(titles(visitor)).not.toContain('Unfinished');
+    expect((await call('GET', url)).headers.get('x-cache')).toBe('hit');
+    expect(titles(await call('GET', url, auth))).toContain('Unfinished');
+
+    await call('PATCH', `/chapters/${draft.body.data.id}`, auth, { published: true });
+    const published = await call('GET', url);
+    expect(published.headers.get('x-cache')).toBe('miss');
+    expect(titles(published)).toContain('Unfinished');
+  });
+
   it('keeps no error answers, and answers HEAD and unknown URLs through the app', async () => {
     const missing = '01900000-0000-7000-8000-000000000000';
     await call('GET', `/stories/${missing}`);

@@ -71,7 +71,7 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(res.body).toMatch(/<script type="module" fetchpriority="low"/);
   });
 
-  it('renders a story page with its title in the head and More Like This data', async () => {
+  it('renders a story page with its title in the head, its table of contents and More Like This data', async () => {
     const res = await page(`/stories/${story.id}`);
     expect(res.statusCode).toBe(200);
     const { root, state } = parts(res.body);
@@ -79,8 +79,16 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(res.body).toMatch(/<title>Lanterns .* — Storyloom<\/title>/);
     const hashes = state.queries.queries.map((q: { queryHash: string }) => q.queryHash);
     expect(hashes).toEqual(
-      expect.arrayContaining([`["stories","${story.id}"]`, `["stories","${story.id}","similar"]`]),
+      expect.arrayContaining([
+        `["stories","${story.id}"]`,
+        `["stories","${story.id}","similar"]`,
+        `["stories","${story.id}","contents",{"publishedOnly":true}]`,
+      ]),
     );
+    // The chapters are listed, linked to the reader, and none of their text travels with them.
+    expect(root).toMatch(new RegExp(`href="/stories/${story.id}/read\\?chapter=1"`));
+    expect(root).toContain('Setting out');
+    expect(res.body).not.toContain('It began at dusk.');
   });
 
   it('renders the reader with the chapter text', async () => {

@@ -215,3 +215,16 @@ export const chapter = z
   })
   .meta({ id: 'Chapter' });
 export type Chapter = z.infer<typeof chapter>;
+
+/** A line of a story's table of contents: a chapter without its text. */
+export const chapterSummary = chapter
+  .pick({
+    id: true,
+    title: true,
+    order: true,
+    published: true,
+    word_count: true,
+    published_at: true,
+  })
+  .meta({ id: 'ChapterSummary' });
+export type ChapterSummary = z.infer<typeof chapterSummary>;

@@ -278,10 +278,101 @@ describe('who sees which chapters', () => {
     expect((await call(t, 'GET', `/chapters/${chapters[0]!.id}`)).body.data.title).toBe('A');
   });
 
+  it('gives the table of contents the same chapters, drafts for the author only', async () => {
+    const author = await newUser();
+    const other = await newUser();
+    const { story } = await storyWithChapters(author.auth);
+    await call(t, 'POST', '/chapters', author.auth, {
+      story_id: story.id,
+      title: 'Draft',
+      content: '<p>wip</p>',
+      order: 2,
+    });
+    const contents = (auth: { authorization: string } | undefined, query = '') =>
+      call(t, 'GET', `/stories/${story.id}/chapters${query}`, auth);
+    const names = (res: Awaited<ReturnType<typeof contents>>) =>
+      res.body.data.map((c: { title: string }) => c.title);
+
+    expect(names(await contents(author.auth, '?published_only=false'))).toEqual([
+      'A',
+      'Draft',
+      'B',
+      'C',
+    ]);
+    expect(names(await contents(author.auth))).toEqual(['A', 'B', 'C']);
+    for (const auth of [undefined, other.auth]) {
+      const listed = await contents(auth, '?published_only=false');
+      expect(listed.status).toBe(200);
+      expect(names(listed)).toEqual(['A', 'B', 'C']);
+    }
+  });
+
+  it('hides the table of contents of a private story behind story_private', async () => {
+    const author = await newUser();
+    const other = await newUser();
+    const { story } = await storyWithChapters(author.auth, 'private');
+    for (const auth of [undefined, other.auth]) {
+      const res = await call(t, 'GET', `/stories/${story.id}/chapters`, auth);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('story_private');
+    }
+    expect((await call(t, 'GET', `/stories/${story.id}/chapters`, author.auth)).status).toBe(200);
+  });
+
   it('answers unknown and malformed chapter ids with 404', async () => {
     for (const id of ['0190a6a4-0000-7000-8000-000000000000', 'x']) {
       expect((await call(t, 'GET', `/chapters/${id}`)).status).toBe(404);
       expect((await call(t, 'GET', `/chapters/by-story/${id}`)).status).toBe(404);
+      expect((await call(t, 'GET', `/stories/${id}/chapters`)).status).toBe(404);
     }
+  });
+});
+
+describe('GET /stories/{id}/chapters', () => {
+  it('lists each chapter in order with its title, number, date and words, never its text', async () => {
+    const { auth } = await newUser();
+    const story = await createStory(t, auth, {
+      chapters: [
+        { title: 'Dusk', content: '<p>One two three.</p>' },
+        { title: 'Night', content: '<p>Four <em>five</em> six seven.</p>' },
+      ],
+    });
+    const res = await call(t, 'GET', `/stories/${story.id}/chapters`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      {
+        id: expect.any(String),
+        title: 'Dusk',
+        order: 1,
+        published: true,
+        word_count: 3,
+        published_at: story.published_at,
+      },
+      {
+        id: expect.any(String),
+        title: 'Night',
+        order: 2,
+        published: true,
+        word_count: 4,
+        published_at: story.published_at,
+      },
+    ]);
+    const full = await chaptersOf(t, story.id, auth);
+    expect(res.body.data.map((c: { id: string }) => c.id)).toEqual(full.map((c) => c.id));
+  });
+
+  it('follows renumbering, publishing and unpublishing', async () => {
+    const { auth } = await newUser();
+    const { story, chapters } = await storyWithChapters(auth);
+    await call(t, 'PATCH', `/chapters/${chapters[2]!.id}`, auth, { order: 1 });
+    await call(t, 'PATCH', `/chapters/${chapters[1]!.id}`, auth, { published: false });
+    const visible = await call(t, 'GET', `/stories/${story.id}/chapters`);
+    expect(
+      visible.body.data.map((c: { title: string; order: number }) => `${c.order}:${c.title}`),
+    ).toEqual(['1:C', '2:A']);
+    const own = await call(t, 'GET', `/stories/${story.id}/chapters?published_only=false`, auth);
+    expect(
+      own.body.data.map((c: { title: string; published: boolean }) => `${c.title}:${c.published}`),
+    ).toEqual(['C:true', 'A:true', 'B:false']);
   });
 });

@@ -1,5 +1,6 @@
-import type { Chapter } from '@storyloom/shared';
+import type { Chapter, ChapterSummary } from '@storyloom/shared';
 import type { ChapterRow } from '../../db/types.js';
+import type { ChapterSummaryRow } from './repo.js';
 
 /** `position` travels as `order` (the clients' name for it); the 0/1 flag as a boolean. */
 export function presentChapter(row: ChapterRow): Chapter {
@@ -15,5 +16,17 @@ export function presentChapter(row: ChapterRow): Chapter {
     published_at: row.published_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+/** A table-of-contents line: the chapter without its text. */
+export function presentChapterSummary(row: ChapterSummaryRow): ChapterSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    order: row.position,
+    published: row.published === 1,
+    word_count: row.word_count,
+    published_at: row.published_at,
   };
 }

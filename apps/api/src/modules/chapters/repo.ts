@@ -17,6 +17,20 @@ export function listChapters(
   return query.orderBy('position').orderBy('id').execute();
 }
 
+/**
+ * A story's table of contents: its chapters in reading order without their text (the index on
+ * story_id, position); drafts left out when `publishedOnly`.
+ */
+export function listChapterSummaries(db: Exec, storyId: string, publishedOnly: boolean) {
+  let query = db
+    .selectFrom('chapters')
+    .select(['id', 'title', 'position', 'published', 'word_count', 'published_at'])
+    .where('story_id', '=', storyId);
+  if (publishedOnly) query = query.where('published', '=', 1);
+  return query.orderBy('position').orderBy('id').execute();
+}
+export type ChapterSummaryRow = Awaited<ReturnType<typeof listChapterSummaries>>[number];
+
 /** Ids of a story's chapters in order (drafts included): the list a reorder rewrites. */
 export async function chapterOrder(db: Exec, storyId: string): Promise<string[]> {
   const rows = await db

@@ -1,5 +1,6 @@
 import {
   chapter,
+  chapterSummary,
   chaptersByStoryQuery,
   createChapterBody,
   envelope,
@@ -22,7 +23,7 @@ import {
   chapterNotFound,
   seesDrafts,
 } from '../stories/policy.js';
-import { presentChapter } from './presenter.js';
+import { presentChapter, presentChapterSummary } from './presenter.js';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -61,6 +62,28 @@ export const chapterRoutes: FastifyPluginAsyncZod<Services> = async (app, servic
       assertCanRead(request.user, story);
       const publishedOnly = request.query.published_only || !seesDrafts(request.user, story);
       return ok((await chapters.list(story, publishedOnly)).map(presentChapter));
+    },
+  );
+
+  app.get(
+    '/stories/:id/chapters',
+    {
+      schema: {
+        tags: ['chapters'],
+        summary:
+          "A story's table of contents: its chapters in order without their text; drafts (published_only=false) for its author only",
+        params: idParams,
+        querystring: chaptersByStoryQuery,
+        response: { 200: envelope(z.array(chapterSummary)), ...errors },
+      },
+      preHandler: [authenticate.optional],
+      config: { visitorCache: 'keep' },
+    },
+    async (request) => {
+      const story = await chapters.findStory(request.params.id);
+      assertCanRead(request.user, story);
+      const publishedOnly = request.query.published_only || !seesDrafts(request.user, story);
+      return ok((await chapters.contents(story, publishedOnly)).map(presentChapterSummary));
     },
   );
 

@@ -20,6 +20,7 @@ import {
   deleteChapter,
   findChapterById,
   insertChapters,
+  listChapterSummaries,
   listChapters,
   renumber,
   syncStoryAfterChapterChange,
@@ -73,6 +74,10 @@ export function createChapterService({ db }: { db: Db }) {
     findStory: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
 
     list: (story: StoryRow, publishedOnly: boolean) => listChapters(k, story.id, publishedOnly),
+
+    /** The table of contents: the same chapters without their text. */
+    contents: (story: StoryRow, publishedOnly: boolean) =>
+      listChapterSummaries(k, story.id, publishedOnly),
 
     /** Inserted at `order` (clamped), else last; the title defaults to 'Chapter n'. */
     async create(story: StoryRow, input: CreateChapterBody): Promise<ChapterRow> {

@@ -202,9 +202,11 @@ describe('limits and documentation', () => {
       '/api/chapters',
       '/api/chapters/{id}',
       '/api/chapters/by-story/{id}',
+      '/api/stories/{id}/chapters',
     ]) {
       expect(spec.paths[path], path).toBeDefined();
     }
     expect(spec.components.schemas.Story.properties).toHaveProperty('cover_thumb');
+    expect(spec.components.schemas.ChapterSummary.properties).not.toHaveProperty('content');
   });
 });

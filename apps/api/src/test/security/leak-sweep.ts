@@ -117,6 +117,8 @@ export async function sweepForLeaks(t: TestApp) {
     `/stories/${former.id}/similar`,
     `/chapters/by-story/${w.publicStory.id}?published_only=false`,
     `/chapters/by-story/${former.id}`,
+    `/stories/${w.publicStory.id}/chapters?published_only=false`,
+    `/stories/${former.id}/chapters`,
     `/chapters/${turned.id}`,
     `/chapters/${formerChapter.id}`,
     ...(viewer

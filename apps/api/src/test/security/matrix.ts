@@ -318,6 +318,16 @@ export const MATRIX: Record<string, Entry> = {
       })),
     ],
   },
+  'GET /api/stories/:id/chapters': {
+    cases: [
+      ...onStories(OPEN, AUTHOR_ONLY_READ),
+      // Drafts asked for: others silently get the published chapters only.
+      ...onStories(OPEN, AUTHOR_ONLY_READ, (_w, id) => ({
+        params: { id },
+        query: { published_only: 'false' },
+      })),
+    ],
+  },
   'GET /api/chapters/:id': { cases: onChapters(OPEN, AUTHOR_ONLY_READ) },
   'POST /api/chapters': {
     mutates: true,

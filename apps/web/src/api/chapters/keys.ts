@@ -7,4 +7,7 @@ import { storyKeys } from '../stories/keys';
 export const chapterKeys = {
   byStory: (storyId: string, { publishedOnly }: { publishedOnly: boolean }) =>
     [...storyKeys.detail(storyId), 'chapters', { publishedOnly }] as const,
+  /** The table of contents (`GET /stories/{id}/chapters`): titles, dates and words, no text. */
+  contents: (storyId: string, { publishedOnly }: { publishedOnly: boolean }) =>
+    [...storyKeys.detail(storyId), 'contents', { publishedOnly }] as const,
 };

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@storyloom/shared';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { storyContentsQueryOptions, useStoryContents } from '../../api/chapters/get-story-contents';
 import { similarStoriesQueryOptions } from '../../api/stories/get-similar-stories';
 import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { useAuthor, userQueryOptions } from '../../api/users/get-user';
@@ -9,12 +10,14 @@ import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
+import { contentsEntries, continueAt, storyLength } from './detail/contents';
 import { DETAIL_MESSAGES } from './detail/messages';
 import { MoreLikeThis } from './detail/more-like-this';
 import { StoryDetailSkeleton } from './detail/story-detail-skeleton';
 import { StoryHero } from './detail/story-hero';
 import { StoryNotFound } from './detail/story-not-found';
 import { StoryTabs } from './detail/story-tabs';
+import { TableOfContents } from './detail/table-of-contents';
 
 type Failure = 'not-found' | 'private' | 'failed';
 
@@ -24,11 +27,21 @@ function failureOf(error: unknown): Failure {
   return 'failed';
 }
 
-/** The story, then its author's card and More Like This. */
+/**
+ * Which table of contents to ask for: a signed-in caller asks for drafts too (the server lists
+ * them for the story's author only); a visitor, and so every server-rendered page, for the
+ * published chapters, a URL the visitors' cache keeps.
+ */
+const contentsFor = (signedIn: boolean) => ({ publishedOnly: !signedIn });
+
+/** The story with its table of contents, then its author's card and More Like This. */
 export const loader = prefetchLoader(async (client, { params }) => {
   const id = params.id ?? '';
+  const which = contentsFor(useAuthStore.getState().isAuthenticated);
+  const contents = client.prefetchQuery(storyContentsQueryOptions(id, which));
   const story = await client.fetchQuery(storyQueryOptions(id));
   await Promise.all([
+    contents,
     client.prefetchQuery(userQueryOptions(story.author.username)),
     client.prefetchQuery(similarStoriesQueryOptions(id)),
   ]);
@@ -42,7 +55,17 @@ export function StoryDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const viewerId = useAuthStore((state) => state.user?.id ?? null);
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
   const story = useStory(id);
+  const contents = useStoryContents(id, contentsFor(signedIn));
+  const entries = useMemo(
+    () => (contents.data ? contentsEntries(contents.data) : undefined),
+    [contents.data],
+  );
+  const length = useMemo(
+    () => (contents.data ? storyLength(contents.data) : undefined),
+    [contents.data],
+  );
   const author = useAuthor(story.data?.author.username);
   // A refresh that fails for the network keeps the cached story; a 404 or private answer wins.
   const failed = story.isError ? failureOf(story.error) : null;
@@ -64,12 +87,27 @@ export function StoryDetailPage() {
   if (!data) return <StoryDetailSkeleton />;
 
   const isOwner = viewerId !== null && viewerId === data.author_id;
+  const resume = isOwner ? null : continueAt(data.progress, entries);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12" data-testid="story-detail-page">
       <PageTitle title={data.title} />
-      <StoryHero story={data} profile={author.data} isOwner={isOwner} />
-      <div className="mt-12 max-w-3xl">
-        <StoryTabs story={data} profile={author.data} />
+      <StoryHero
+        story={data}
+        profile={author.data}
+        isOwner={isOwner}
+        length={length}
+        resume={resume}
+      />
+      <div className="mt-12 max-w-3xl space-y-12">
+        <TableOfContents
+          storyId={data.id}
+          isOwner={isOwner}
+          entries={entries}
+          failed={contents.isError}
+          onRetry={() => void contents.refetch()}
+          lastReadId={resume?.chapterId ?? null}
+        />
+        <StoryTabs story={data} profile={author.data} length={length} />
       </div>
       <MoreLikeThis storyId={data.id} enabled />
     </div>

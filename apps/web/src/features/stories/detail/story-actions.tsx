@@ -5,10 +5,9 @@ import { storyKeys } from '../../../api/stories/keys';
 import { LikeButton } from '../../../components/social/like-button';
 import { SaveButton } from '../../../components/social/save-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { readerPath } from './contents';
 import { DETAIL_MESSAGES } from './messages';
 import { shareLink, storyUrl } from './use-share-link';
-
-export const readerPath = (id: string) => `/stories/${encodeURIComponent(id)}/read`;
 
 function ShareButton({ storyId }: { storyId: string }) {
   return (
@@ -19,11 +18,22 @@ function ShareButton({ storyId }: { storyId: string }) {
   );
 }
 
+interface StoryActionsProps {
+  story: StoryDetail;
+  isOwner: boolean;
+  /** Where a returning signed-in reader goes on (contents.ts `continueAt`), else null. */
+  resume: { number: number } | null;
+  /** Whether the table of contents has loaded: the resume number is then the reader's own. */
+  numbered: boolean;
+}
+
 /**
- * The author gets Edit Story and Share; everyone else Start Reading (Continue Reading once
- * they have opened a chapter), Like, Save and Share.
+ * The author gets Edit Story, Read and Share; everyone else Start Reading (Continue Reading ·
+ * Chapter N once they have opened a chapter), Like, Save and Share. Nothing to read while no
+ * chapter is published.
  */
-export function StoryActions({ story, isOwner }: { story: StoryDetail; isOwner: boolean }) {
+export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsProps) {
+  const readable = story.chapters_count > 0;
   if (isOwner) {
     return (
       <div className="flex flex-wrap items-center gap-2" data-testid="owner-actions">
@@ -34,27 +44,43 @@ export function StoryActions({ story, isOwner }: { story: StoryDetail; isOwner: 
           <PenLine aria-hidden="true" />
           {DETAIL_MESSAGES.editStory}
         </Link>
+        {readable && (
+          <Link
+            to={readerPath(story.id, 1)}
+            className={buttonClasses({ variant: 'outline' })}
+            data-testid="read-button"
+          >
+            <BookOpen aria-hidden="true" />
+            {DETAIL_MESSAGES.read}
+          </Link>
+        )}
         <ShareButton storyId={story.id} />
       </div>
     );
   }
   const invalidate = [storyKeys.detail(story.id)];
-  const progress = story.progress ?? null;
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="reader-actions">
-      <Link
-        to={readerPath(story.id)}
-        className={buttonClasses({ className: 'w-full sm:w-auto' })}
-        data-testid="read-button"
-      >
-        <BookOpen aria-hidden="true" />
-        {progress ? DETAIL_MESSAGES.continueReading : DETAIL_MESSAGES.startReading}
-        {progress && (
-          <span className="font-normal opacity-80" data-testid="read-button-chapter">
-            · Chapter {progress.order}
-          </span>
-        )}
-      </Link>
+      {readable && (
+        <Link
+          // Without a number the reader opens the saved position itself.
+          to={readerPath(story.id, resume && numbered ? resume.number : undefined)}
+          className={buttonClasses({ className: 'w-full sm:w-auto' })}
+          data-testid="read-button"
+        >
+          <BookOpen aria-hidden="true" />
+          {resume ? (
+            <span>
+              {DETAIL_MESSAGES.continueReading}{' '}
+              <span className="font-normal opacity-90" data-testid="read-button-chapter">
+                · Chapter {resume.number}
+              </span>
+            </span>
+          ) : (
+            DETAIL_MESSAGES.startReading
+          )}
+        </Link>
+      )}
       <LikeButton
         storyId={story.id}
         liked={story.is_liked ?? false}

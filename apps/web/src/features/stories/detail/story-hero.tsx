@@ -1,9 +1,11 @@
-import type { Profile, StoryDetail } from '@storyloom/shared';
-import { Lock } from 'lucide-react';
+import { COMPLETION_STATUS_LABELS, type Profile, type StoryDetail } from '@storyloom/shared';
+import { CircleCheck, CircleDashed, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { StoryCover } from '../../../components/story/story-cover';
 import { AuthorCard } from './author-card';
+import type { StoryLength } from './contents';
 import { StoryActions } from './story-actions';
+import { StoryFacts } from './story-facts';
 import { StoryStats } from './story-stats';
 import { StoryTags } from './story-tags';
 
@@ -11,10 +13,18 @@ interface StoryHeroProps {
   story: StoryDetail;
   profile: Profile | undefined;
   isOwner: boolean;
+  /** The published chapters' length, once the table of contents has loaded. */
+  length: StoryLength | undefined;
+  resume: { number: number } | null;
 }
 
-/** Cover, title, description, author, stats, genre and tags, and the actions. */
-export function StoryHero({ story, profile, isOwner }: StoryHeroProps) {
+/**
+ * Cover, genre and completion status, title, description, author, stats, reading time, length,
+ * language and copyright, tags, and the actions.
+ */
+export function StoryHero({ story, profile, isOwner, length, resume }: StoryHeroProps) {
+  const completed = story.settings.completion_status === 'completed';
+  const StatusIcon = completed ? CircleCheck : CircleDashed;
   return (
     <div className="grid gap-8 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr] lg:gap-12">
       <div className="mx-auto w-44 sm:w-56 md:mx-0 md:w-full">
@@ -30,6 +40,13 @@ export function StoryHero({ story, profile, isOwner }: StoryHeroProps) {
             >
               {story.genre}
             </Link>
+            <span
+              className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground"
+              data-testid="story-status"
+            >
+              <StatusIcon className="size-3" aria-hidden="true" />
+              {COMPLETION_STATUS_LABELS[story.settings.completion_status]}
+            </span>
             {story.visibility === 'private' && (
               <span className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground">
                 <Lock className="size-3" aria-hidden="true" />
@@ -48,8 +65,14 @@ export function StoryHero({ story, profile, isOwner }: StoryHeroProps) {
         </div>
         <AuthorCard story={story} profile={profile} isOwnCard={isOwner} />
         <StoryStats story={story} />
+        <StoryFacts story={story} length={length} />
         <StoryTags tags={story.tags} />
-        <StoryActions story={story} isOwner={isOwner} />
+        <StoryActions
+          story={story}
+          isOwner={isOwner}
+          resume={resume}
+          numbered={length !== undefined}
+        />
       </div>
     </div>
   );

@@ -1,11 +1,13 @@
-import type { Profile, StoryDetail } from '@storyloom/shared';
+import { COMPLETION_STATUS_LABELS, type Profile, type StoryDetail } from '@storyloom/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { formatCount, formatDate, formatRelativeTime } from '../../../lib/format';
+import { formatCount, formatDate, formatDuration, formatRelativeTime } from '../../../lib/format';
 import { useDateTimeZone } from '../../../lib/use-hydrated';
 import { profilePath } from './author-card';
-import { DETAIL_MESSAGES } from './messages';
+import type { StoryLength } from './contents';
+import { DETAIL_MESSAGES, plural } from './messages';
+import { lengthValues } from './story-facts';
 
 function AboutTab({ story, profile }: { story: StoryDetail; profile: Profile | undefined }) {
   const visible = profile && !profile.restricted ? profile : undefined;
@@ -53,10 +55,23 @@ function AboutTab({ story, profile }: { story: StoryDetail; profile: Profile | u
   );
 }
 
-function DetailsTab({ story }: { story: StoryDetail }) {
+function DetailsTab({ story, length }: { story: StoryDetail; length: StoryLength | undefined }) {
   const zone = useDateTimeZone();
+  const { settings } = story;
+  const measured: [string, string][] =
+    length && length.chapters > 0
+      ? [
+          ['Chapters', plural(length.chapters, 'chapter', 'chapters')],
+          ['Length', lengthValues(length).words],
+          ['Reading Time', formatDuration(length.minutes)],
+        ]
+      : [];
   const rows: [string, string][] = [
     ['Genre', story.genre],
+    ['Status', COMPLETION_STATUS_LABELS[settings.completion_status]],
+    ...measured,
+    ...(settings.language ? [['Language', settings.language] as [string, string]] : []),
+    ...(settings.copyright ? [['Copyright', settings.copyright] as [string, string]] : []),
     ['Published', story.published_at ? formatDate(story.published_at, zone) : 'Not published yet'],
     ['Last Updated', formatRelativeTime(story.updated_at, new Date(), zone)],
     ['Visibility', story.visibility === 'public' ? 'Public' : 'Private'],
@@ -82,9 +97,11 @@ function DetailsTab({ story }: { story: StoryDetail }) {
 export function StoryTabs({
   story,
   profile,
+  length,
 }: {
   story: StoryDetail;
   profile: Profile | undefined;
+  length: StoryLength | undefined;
 }) {
   return (
     <Tabs defaultValue="about">
@@ -96,7 +113,7 @@ export function StoryTabs({
         <AboutTab story={story} profile={profile} />
       </TabsContent>
       <TabsContent value="details">
-        <DetailsTab story={story} />
+        <DetailsTab story={story} length={length} />
       </TabsContent>
     </Tabs>
   );
