@@ -36,6 +36,11 @@ export interface PageOptions {
   timezoneId?: string;
   /** The User-Agent the browser sends (the server names a session's device from it). */
   userAgent?: string;
+  /**
+   * Draw scrollbars that take room, as a desktop browser does (headless Chromium hides them),
+   * for tests of what a scrollbar does to the page's width.
+   */
+  scrollbars?: boolean;
 }
 
 /**
@@ -66,6 +71,7 @@ export async function reloadLive(page: Page): Promise<Page> {
  */
 export function useBrowser() {
   let browser: Browser;
+  let withScrollbars: Promise<Browser> | undefined;
   const contexts: BrowserContext[] = [];
   const pageErrors: Error[] = [];
 
@@ -75,13 +81,22 @@ export function useBrowser() {
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
+    await (await withScrollbars)?.close();
     if (pageErrors.length > 0) throw pageErrors[0];
   });
 
   const baseURL = () => inject('baseURL');
 
   async function openPage(path = '/', options: PageOptions = {}): Promise<Page> {
-    const context = await browser.newContext({
+    const launched = options.scrollbars
+      ? await (withScrollbars ??= chromium.launch({
+          executablePath: CHROMIUM,
+          headless: true,
+          args: ARGS,
+          ignoreDefaultArgs: ['--hide-scrollbars'],
+        }))
+      : browser;
+    const context = await launched.newContext({
       baseURL: baseURL(),
       viewport: options.viewport ?? DESKTOP,
       colorScheme: options.colorScheme ?? 'light',
