@@ -88,14 +88,15 @@ export function useBrowser() {
   const baseURL = () => inject('baseURL');
 
   async function openPage(path = '/', options: PageOptions = {}): Promise<Page> {
-    const launched = options.scrollbars
-      ? await (withScrollbars ??= chromium.launch({
-          executablePath: CHROMIUM,
-          headless: true,
-          args: ARGS,
-          ignoreDefaultArgs: ['--hide-scrollbars'],
-        }))
-      : browser;
+    if (options.scrollbars && !withScrollbars) {
+      withScrollbars = chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ARGS,
+        ignoreDefaultArgs: ['--hide-scrollbars'],
+      });
+    }
+    const launched = options.scrollbars && withScrollbars ? await withScrollbars : browser;
     const context = await launched.newContext({
       baseURL: baseURL(),
       viewport: options.viewport ?? DESKTOP,

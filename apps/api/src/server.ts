@@ -21,6 +21,10 @@ export async function start(overrides: Partial<Config> = {}) {
     fail(error);
   }
   config = { ...config, staticDir: config.staticDir ?? defaultStaticDir() };
+  // Libraries choose their build from the environment when first loaded (React's server
+  // renderer, loaded after this, runs its development build, several times slower, unless told):
+  // they run in the mode the server runs in, which defaults to production.
+  process.env.NODE_ENV = config.env;
 
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
