@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@storyloom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Encoded, encode, preferredEncoding } from '../lib/compress.js';
+import { type Encoded, type Encoding, encode, preferredEncoding } from '../lib/compress.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { type PageMetaResolver, renderIndex } from '../modules/share/meta.js';
 import type { ResponseCache } from './response-cache.js';
@@ -21,27 +21,31 @@ interface SpaOptions {
   renderShedDelayMs?: number;
 }
 
-/** A page as sent: its status, its HTML and, made on first use, its compressed copies. */
+/** A page as built: its status and HTML, and whether it was rendered on the server. */
 interface Page {
   status: number;
   html: string;
   rendered: boolean;
-  encoded: Map<string, Promise<Encoded>>;
 }
 
-/** Rendered pages kept at once (about 15 KB compressed and 100 KB of HTML each). */
-const PAGES_KEPT = 64;
+/** A page as sent, in one encoding: what the rendered-page cache keeps. */
+interface SentPage {
+  status: number;
+  rendered: boolean;
+  body: Encoded;
+}
 
-/** The page's body for the client's Accept-Encoding, compressed once per encoding. */
-function encodedPage(page: Page, acceptEncoding: string | undefined): Promise<Encoded> {
-  const encoding = preferredEncoding(acceptEncoding);
-  const key = encoding ?? 'identity';
-  let body = page.encoded.get(key);
-  if (!body) {
-    body = encode(page.html, encoding);
-    page.encoded.set(key, body);
-  }
-  return body;
+/**
+ * What the kept rendered pages may weigh together, as sent (compressed for almost every
+ * browser). A story page is 5–15 KB of brotli: a few thousand pages.
+ */
+const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
+
+const sentBytes = (page: SentPage) =>
+  typeof page.body.body === 'string' ? Buffer.byteLength(page.body.body) : page.body.body.length;
+
+async function sent(page: Page, encoding: Encoding | undefined): Promise<SentPage> {
+  return { status: page.status, rendered: page.rendered, body: await encode(page.html, encoding) };
 }
 
 /**
@@ -120,13 +124,19 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
         request.log.warn({ err: error }, 'server rendering failed; serving the app shell');
       }
     }
-    return { status, html: await withMeta(request.url, html), rendered, encoded: new Map() };
+    return { status, html: await withMeta(request.url, html), rendered };
   }
 
-  // Visitors' rendered pages, kept as long as the API's visitor answers they are built from
-  // (decision 013) and dropped with them on every write; concurrent requests share a render.
+  // Visitors' rendered pages, kept as sent per encoding as long as the API's visitor answers
+  // they are built from (decision 013) and dropped with them on every write; concurrent
+  // requests share a render. Bounded by their bytes: pages differ in size tenfold.
   const pages = opts.responseCache
-    ? new TtlCache<Page>(opts.responseCache.ttlMs, PAGES_KEPT, Date.now, (page) => page.rendered)
+    ? new TtlCache<SentPage>({
+        ttlMs: opts.responseCache.ttlMs,
+        maxBytes: PAGE_CACHE_BYTES,
+        sizeOf: sentBytes,
+        keep: (page) => page.rendered,
+      })
     : null;
   if (pages) opts.responseCache?.onClear(() => pages.clear());
 
@@ -134,15 +144,16 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (indexHtml && isPage && !request.url.startsWith('/api/') && request.url !== '/api') {
       const visitor = renderer?.wants(request) ?? false;
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
       let hit = true;
       const page =
         visitor && pages
-          ? await pages.get(request.url, () => {
+          ? await pages.get(`${encoding ?? 'identity'} ${request.url}`, async () => {
               hit = false;
-              return buildPage(request, indexHtml, visitor);
+              return sent(await buildPage(request, indexHtml, visitor), encoding);
             })
-          : await buildPage(request, indexHtml, visitor);
-      const body = await encodedPage(page, request.headers['accept-encoding']);
+          : await sent(await buildPage(request, indexHtml, visitor), encoding);
+      const { body } = page;
       if (body.encoding) reply.header('content-encoding', body.encoding);
       if (visitor && pages) reply.header('x-cache', hit ? 'hit' : 'miss');
       return (

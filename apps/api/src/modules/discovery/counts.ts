@@ -23,7 +23,7 @@ export class PublicStoryCounts {
     now: () => number = Date.now,
   ) {
     // One total per genre and one overall.
-    this.totals = new TtlCache(COUNT_TTL_MS, GENRES.length + 1, now);
+    this.totals = new TtlCache({ ttlMs: COUNT_TTL_MS, maxEntries: GENRES.length + 1, now });
   }
 
   get(genre: Genre | undefined): Promise<number> {

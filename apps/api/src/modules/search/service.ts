@@ -34,7 +34,10 @@ export interface SearchServiceDeps {
 
 export function createSearchService({ db, discovery, storyCounts }: SearchServiceDeps) {
   const k = db.kysely;
-  const matchCounts = new TtlCache<number>(SEARCH_COUNT_TTL_MS, SEARCH_COUNTS_KEPT);
+  const matchCounts = new TtlCache<number>({
+    ttlMs: SEARCH_COUNT_TTL_MS,
+    maxEntries: SEARCH_COUNTS_KEPT,
+  });
 
   return {
     /**
