@@ -1,10 +1,12 @@
 import { getData } from './http.js';
 import type { Sql } from './library.js';
 import { Random } from './random.js';
+import { chooseSearchWords, type SearchWords } from './search-words.js';
 
 /** Every seeded user's password (printed by the seed script). */
 export const SEED_PASSWORD = 'storyloom-demo';
-const STORIES = 1000;
+/** Stories sampled at most, spread over the library. */
+export const SAMPLE_STORIES = 10_000;
 const WRITERS = 16;
 
 export interface SampledChapter {
@@ -27,22 +29,32 @@ export interface Sample {
   /** One published chapter of each sampled story that has one. */
   chapters: SampledChapter[];
   writers: Writer[];
+  /** The search endpoints' queries, from the sampled stories' titles and descriptions. */
+  words: SearchWords;
 }
 
-/** Every k-th public story in id (creation) order, k chosen to give at most 1000, shuffled. */
+/**
+ * Every k-th public story in id (creation) order, k chosen to give at most SAMPLE_STORIES,
+ * shuffled; with their titles and descriptions.
+ */
 async function sampleStories(sql: Sql, random: Random) {
   const [count] = await sql.all<{ n: number | string }>(
     "SELECT COUNT(*) AS n FROM stories WHERE visibility = 'public'",
   );
   const publicStories = Number(count?.n ?? 0);
-  const step = Math.max(1, Math.ceil(publicStories / STORIES));
-  const rows = await sql.all<{ id: string }>(
-    `SELECT id FROM (
-       SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM stories WHERE visibility = 'public'
+  const step = Math.max(1, Math.ceil(publicStories / SAMPLE_STORIES));
+  const rows = await sql.all<{ id: string; title: string; description: string | null }>(
+    `SELECT id, title, description FROM (
+       SELECT id, title, description, ROW_NUMBER() OVER (ORDER BY id) AS rn
+       FROM stories WHERE visibility = 'public'
      ) spread WHERE rn % ? = 0 ORDER BY id LIMIT ?`,
-    [step, STORIES],
+    [step, SAMPLE_STORIES],
   );
-  return { publicStories, stories: random.shuffle(rows.map((r) => r.id)) };
+  return {
+    publicStories,
+    stories: random.shuffle(rows.map((r) => r.id)),
+    words: chooseSearchWords(rows),
+  };
 }
 
 async function sampleChapters(sql: Sql, stories: string[], random: Random) {
@@ -103,8 +115,8 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
 /** Samples ids; signs in writers only when asked (each sign-in is a deliberately slow hash). */
 export async function takeSample(sql: Sql, origin: string, withWriters: boolean): Promise<Sample> {
   const random = new Random(8);
-  const { publicStories, stories } = await sampleStories(sql, random);
+  const { publicStories, stories, words } = await sampleStories(sql, random);
   const chapters = await sampleChapters(sql, stories, random);
   const writers = withWriters ? await signInWriters(sql, origin, chapters) : [];
-  return { publicStories, stories, chapters, writers };
+  return { publicStories, stories, chapters, writers, words };
 }

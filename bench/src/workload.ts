@@ -17,13 +17,22 @@ const PAGE_SIZE = 12;
 /** The author directory's page size (apps/web api/users/get-authors.ts). */
 const AUTHORS_PAGE_SIZE = 24;
 
-/** Words from the seed's vocabulary (apps/api/src/seed/words.ts), a few per kind of query. */
-const SEARCHES = {
-  common: ['love', 'story', 'summer'],
-  rare: ['japan', 'gilded', 'suburbia'],
-  prefix: ['drag', 'mys', 'whisp'],
-  'two-words': ['secret letter', 'dragon queen', 'haunted house'],
-} as const;
+/** `list-<sort>-pages`: pages 1 to this many (as far as they exist) of each genre and of all. */
+const LIST_PAGES = 50;
+/** `page-discover`: Discover's pages 1 to this many (as far as they exist) of each genre. */
+const DISCOVER_PAGES = 10;
+
+/** The search endpoints, and which of the sample's words each asks for (search-words.ts). */
+const SEARCHES = [
+  ['common', 'common', 'most frequent words of titles and descriptions'],
+  [
+    'rare',
+    'rare',
+    'rarest words of titles and descriptions (seen once or twice where enough are, else the least frequent)',
+  ],
+  ['prefix', 'prefix', 'first 3–4 letters of mid-frequency words of titles and descriptions'],
+  ['two-words', 'twoWords', 'pairs of words adjacent in titles'],
+] as const;
 
 const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
@@ -34,10 +43,10 @@ const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 /** Every endpoint's name, in run order (writes last, so reads see the seeded library). */
 export const ENDPOINT_NAMES: readonly string[] = [
   ...HOME.map(([sort]) => `home-${sort}`),
-  ...LIST_SORTS.flatMap((sort) => [`list-${sort}-p1`, `list-${sort}-deep`]),
+  ...LIST_SORTS.flatMap((sort) => [`list-${sort}-p1`, `list-${sort}-deep`, `list-${sort}-pages`]),
   'authors-p1',
   'authors-deep',
-  ...Object.keys(SEARCHES).map((kind) => `search-${kind}`),
+  ...SEARCHES.map(([kind]) => `search-${kind}`),
   ...SINGLES,
   ...PAGES.map((page) => `page-${page}`),
   ...WRITES,
@@ -76,11 +85,17 @@ const searchPath = (q: string) => `/api/stories/search?${query({ q, page: 1, lim
 const progressPath = (c: SampledChapter) =>
   `/api/chapters/${c.id}/progress?${query({ story_id: c.storyId })}`;
 
-/** The deepest page Discover can show for each genre: the last one, within the result window. */
-async function deepPages(origin: string): Promise<Map<Genre, number>> {
+/** Every genre, and no genre (all stories). */
+const GENRES_AND_ALL: readonly (Genre | undefined)[] = [...GENRES, undefined];
+
+/**
+ * How many pages of Discover's size each genre (and no genre: `undefined`) has, counting only
+ * pages within the result window: the deepest page a reader can open.
+ */
+async function pageCounts(origin: string): Promise<Map<Genre | undefined, number>> {
   const windowPages = Math.ceil(DISCOVERY.resultWindow / PAGE_SIZE);
-  const pages = new Map<Genre, number>();
-  for (const genre of GENRES) {
+  const pages = new Map<Genre | undefined, number>();
+  for (const genre of GENRES_AND_ALL) {
     const { total } = await getData<{ total: number }>(
       origin,
       get(listPath(1, 1, 'latest', genre)),
@@ -88,6 +103,20 @@ async function deepPages(origin: string): Promise<Map<Genre, number>> {
     pages.set(genre, Math.max(1, Math.min(windowPages, Math.ceil(total / PAGE_SIZE))));
   }
   return pages;
+}
+
+/** Each genre's pages 1..min(most, pages it has), all of them shuffled by `seed`. */
+function spreadPages<T>(
+  counts: Map<Genre | undefined, number>,
+  genres: readonly (Genre | undefined)[],
+  most: number,
+  seed: number,
+  request: (genre: Genre | undefined, page: number) => T,
+): T[] {
+  const all = genres.flatMap((genre) =>
+    Array.from({ length: Math.min(most, counts.get(genre) ?? 1) }, (_, i) => request(genre, i + 1)),
+  );
+  return new Random(seed).shuffle(all);
 }
 
 /** The author directory's deepest page a reader can open: its last, within the result window. */
@@ -106,7 +135,7 @@ async function deepestAuthorsPage(origin: string): Promise<number> {
  */
 function mixedRequests(sample: Sample, count: number): BenchRequest[] {
   const random = new Random(99);
-  const words = Object.values(SEARCHES).flat();
+  const words = SEARCHES.flatMap(([, key]) => sample.words[key]);
   const story = () => random.pick(sample.stories);
   const chapter = () => random.pick(sample.chapters);
   type Op = (w: Writer) => [Method, string, string?];
@@ -162,23 +191,37 @@ export async function buildEndpoints(
       get(listPath(1, limit, sort)),
     ]);
   }
-  const needDeep = LIST_SORTS.some((sort) => selected.has(`list-${sort}-deep`));
-  const deep = needDeep ? await deepPages(origin) : new Map<Genre, number>();
-  for (const sort of LIST_SORTS) {
+  const needCounts =
+    selected.has('page-discover') ||
+    LIST_SORTS.some(
+      (sort) => selected.has(`list-${sort}-deep`) || selected.has(`list-${sort}-pages`),
+    );
+  const counts = needCounts ? await pageCounts(origin) : new Map<Genre | undefined, number>();
+  const window = DISCOVERY.resultWindow.toLocaleString('en-US');
+  LIST_SORTS.forEach((sort, i) => {
     add(
       `list-${sort}-p1`,
       'list',
       `GET /api/stories, sort=${sort}, page 1 of ${PAGE_SIZE}, each genre in turn`,
       () => GENRES.map((genre) => get(listPath(1, PAGE_SIZE, sort, genre))),
     );
-    const deepest = Math.max(0, ...deep.values());
+    const deepest = Math.max(0, ...GENRES.map((genre) => counts.get(genre) ?? 0));
     add(
       `list-${sort}-deep`,
       'list',
-      `GET /api/stories, sort=${sort}, each genre's last page within the ${DISCOVERY.resultWindow.toLocaleString('en-US')}-item window (deepest: ${deepest})`,
-      () => GENRES.map((genre) => get(listPath(deep.get(genre) ?? 1, PAGE_SIZE, sort, genre))),
+      `GET /api/stories, sort=${sort}, each genre's last page within the ${window}-item window (deepest: ${deepest})`,
+      () => GENRES.map((genre) => get(listPath(counts.get(genre) ?? 1, PAGE_SIZE, sort, genre))),
     );
-  }
+    add(
+      `list-${sort}-pages`,
+      'list',
+      `GET /api/stories, sort=${sort}, pages 1–${LIST_PAGES} (as far as they go within the ${window}-item window) of each genre and of all stories, in a fixed shuffled order`,
+      () =>
+        spreadPages(counts, GENRES_AND_ALL, LIST_PAGES, 31 + i, (genre, page) =>
+          get(listPath(page, PAGE_SIZE, sort, genre)),
+        ),
+    );
+  });
   add(
     'authors-p1',
     'list',
@@ -192,12 +235,21 @@ export async function buildEndpoints(
     `GET /api/users/authors, its last page within the ${DISCOVERY.resultWindow.toLocaleString('en-US')}-item window (page ${authorsDeep})`,
     () => [get(authorsPath(authorsDeep))],
   );
-  for (const [kind, words] of Object.entries(SEARCHES)) {
+  const { words } = sample;
+  for (const [kind, key, what] of SEARCHES) {
+    const queries = words[key];
+    if (selected.has(`search-${kind}`) && queries.length === 0) {
+      throw new Error(`search-${kind}: the sampled stories give no such query`);
+    }
+    const seen = words.counts[key];
+    const times = seen.length > 0 ? `, seen ${Math.min(...seen)}–${Math.max(...seen)} times` : '';
+    const shown = queries.slice(0, 4).map((w) => `'${w}'`);
+    const more = queries.length > shown.length ? ', …' : '';
     add(
       `search-${kind}`,
       'search',
-      `GET /api/stories/search, q = ${words.map((w) => `'${w}'`).join(' | ')}`,
-      () => words.map((q) => get(searchPath(q))),
+      `GET /api/stories/search?q=…&page=1&limit=${PAGE_SIZE}, the ${queries.length} ${what}: ${shown.join(', ')}${more} (from ${words.texts.toLocaleString('en-US')} sampled stories${times})`,
+      () => queries.map((q) => get(searchPath(q))),
     );
   }
   const stories = sample.stories;
@@ -224,8 +276,11 @@ export async function buildEndpoints(
   add(
     'page-discover',
     'page',
-    'GET /stories?genre=… (HTML, brotli), Discover for each genre in turn',
-    () => GENRES.map((genre) => get(`/stories?${query({ genre })}`, BROWSER)),
+    `GET /stories?genre=…&page=… (HTML, brotli), Discover's pages 1–${DISCOVER_PAGES} (as far as they go) of each genre, in a fixed shuffled order`,
+    () =>
+      spreadPages(counts, GENRES, DISCOVER_PAGES, 41, (genre, page) =>
+        get(`/stories?${query({ genre: genre!, ...(page > 1 ? { page } : {}) })}`, BROWSER),
+      ),
   );
   add('page-story', 'page', `GET /stories/{id} (HTML, brotli), ${stories.length} stories`, () =>
     stories.map((id) => get(`/stories/${id}`, BROWSER)),
