@@ -3,10 +3,12 @@
  * bytes (status, headers, body) from memory, doing nothing else. Whatever it reaches is what Node
  * itself can do on this machine with these response sizes.
  *
- * Usage: node --import tsx bench/src/ceiling.ts <recordings.json> <port>
+ * Usage: node --import tsx bench/src/ceiling.ts <recordings.ndjson> <port>
+ * (one recorded response as JSON per line, record.ts).
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
+import { createInterface } from 'node:readline';
 import type { RecordedResponse } from './types.js';
 
 interface Reply {
@@ -17,12 +19,14 @@ interface Reply {
 
 const [file, port] = process.argv.slice(2);
 if (!file || !port) {
-  process.stderr.write('Usage: ceiling.ts <recordings.json> <port>\n');
+  process.stderr.write('Usage: ceiling.ts <recordings.ndjson> <port>\n');
   process.exit(2);
 }
 
 const replies = new Map<string, Reply>();
-for (const r of JSON.parse(readFileSync(file, 'utf8')) as RecordedResponse[]) {
+for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+  if (!line) continue;
+  const r = JSON.parse(line) as RecordedResponse;
   const key = `${r.method} ${r.path}`;
   if (!replies.has(key)) {
     replies.set(key, {

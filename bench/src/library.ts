@@ -45,16 +45,23 @@ export function libraryFor(stories: number, postgresUrl: string | null, root: st
 }
 
 /**
- * The environment for the seed script and the server: only what they need, nothing inherited
- * but RESPONSE_CACHE_MS (`RESPONSE_CACHE_MS=0 npm run bench` measures without the micro-cache).
+ * RENDER_SHED_DELAY_MS from the bench's own environment, for experiments (how late the event
+ * loop may be before the server answers pages with the app shell); null when not set.
+ */
+export const renderShedDelayMs = (): string | null => process.env.RENDER_SHED_DELAY_MS || null;
+
+/**
+ * The environment for the seed script and the server: only what they need. Nothing is
+ * inherited but RENDER_SHED_DELAY_MS when set; in particular not RESPONSE_CACHE_MS, which the
+ * mode decides (`extra`).
  */
 export function serverEnv(lib: Library, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const cache = process.env.RESPONSE_CACHE_MS;
+  const shedDelay = renderShedDelayMs();
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    ...(cache === undefined ? {} : { RESPONSE_CACHE_MS: cache }),
+    ...(shedDelay === null ? {} : { RENDER_SHED_DELAY_MS: shedDelay }),
     DATA_DIR: lib.dataDir,
     ...(lib.databaseUrl ? { DATABASE_URL: lib.databaseUrl } : {}),
     ...extra,

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { newVisitor, USER_AGENT } from './http.js';
 import type { BenchRequest, Endpoint, Figures } from './types.js';
@@ -5,6 +6,49 @@ import type { BenchRequest, Endpoint, Figures } from './types.js';
 export interface LoadConfig {
   duration: number;
   connections: number;
+}
+
+/**
+ * New visitors' numbers, counted across every load of the run (both modes, the ceiling too), so
+ * a visitor is never sent twice and each of their reads counts.
+ */
+let visitors = 0;
+
+/** The header with which the server tells a page it rendered from the bare app shell. */
+const RENDERED = 'x-server-rendered';
+
+/** Answers of page endpoints by their x-server-rendered header. */
+class PageAnswers {
+  rendered = 0;
+  shell = 0;
+  unmarked = 0;
+
+  /** autocannon's per-request onResponse: (status, body, context, headers). */
+  readonly count = (
+    _status: number,
+    _body: string,
+    _context: object,
+    headers: IncomingHttpHeaders | undefined,
+  ) => {
+    // Raw header names, as sent: the server sends them lower-case.
+    let value = headers?.[RENDERED];
+    if (value === undefined && headers) {
+      const name = Object.keys(headers).find((key) => key.toLowerCase() === RENDERED);
+      value = name === undefined ? undefined : headers[name];
+    }
+    if (value === 'true') this.rendered += 1;
+    else if (value === 'false') this.shell += 1;
+    else this.unmarked += 1;
+  };
+
+  figures(): Pick<Figures, 'pages' | 'shellShare'> {
+    const { rendered, shell, unmarked } = this;
+    const all = rendered + shell + unmarked;
+    return {
+      pages: { rendered, shell, unmarked },
+      shellShare: all > 0 ? Math.round((shell / all) * 10_000) / 10_000 : null,
+    };
+  }
 }
 
 /** The q-quantile of sorted values (nearest rank), rounded to 0.01 ms. */
@@ -47,17 +91,19 @@ function run(options: autocannon.Options, latencies: Latencies): Promise<autocan
 /**
  * Loads `origin` with the endpoint's requests in turn (shared across connections) for the
  * configured time, and answers the figures: throughput, latency percentiles from every response,
- * and every kind of error.
+ * and every kind of error. With `countPages`, also the answers by their x-server-rendered
+ * header (meant for page endpoints on our server: reading every answer's headers costs).
  */
 export async function load(
   origin: string,
   endpoint: Endpoint,
   config: LoadConfig,
+  countPages = false,
 ): Promise<Figures> {
   const requests: readonly BenchRequest[] = endpoint.requests;
   let next = 0;
-  let visitor = 0;
   const latencies = new Latencies();
+  const pages = countPages ? new PageAnswers() : null;
   const result = await run(
     {
       url: origin,
@@ -68,7 +114,7 @@ export async function load(
           setupRequest: (request) => {
             const r = requests[next++ % requests.length]!;
             const visitorHeaders = r.newVisitor
-              ? newVisitor(visitor++)
+              ? newVisitor(visitors++)
               : { 'user-agent': USER_AGENT };
             return {
               ...request,
@@ -78,6 +124,7 @@ export async function load(
               body: r.body ?? '',
             };
           },
+          ...(pages ? { onResponse: pages.count } : {}),
         },
       ],
     },
@@ -100,5 +147,6 @@ export async function load(
     socketErrors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    ...(pages ? pages.figures() : { pages: null, shellShare: null }),
   };
 }

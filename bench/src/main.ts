@@ -1,13 +1,21 @@
 /**
  * `npm run bench`: per library size, seed (or reuse) a library, load the real server endpoint by
- * endpoint, then load the bare node:http ceiling with the recorded answers, write
- * bench/results/<db>-<size>-<date>.json and refresh the table in docs/performance.md.
+ * endpoint once per mode (uncached, then cached), then load the bare node:http ceiling with the
+ * recorded answers, write bench/results/<db>-<size>-<date>.json and refresh the table in
+ * docs/performance.md.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeConnections } from './http.js';
-import { type Library, libraryFor, openSql, prepareLibrary, SEED } from './library.js';
+import {
+  type Library,
+  libraryFor,
+  openSql,
+  prepareLibrary,
+  renderShedDelayMs,
+  SEED,
+} from './library.js';
 import { load } from './load.js';
 import { gitState, machine } from './machine.js';
 import { type Options, parseOptions, USAGE, UsageError } from './options.js';
@@ -15,9 +23,9 @@ import { ROOT, shown } from './paths.js';
 import { RssSampler, startCeiling, startServer } from './processes.js';
 import { type Recording, record } from './record.js';
 import { writeReport } from './report.js';
-import { takeSample } from './sample.js';
-import { startCommand } from './start-command.js';
-import type { Endpoint, EndpointResult, Figures, RunResult } from './types.js';
+import { SAMPLE_STORIES, type Sample, takeSample } from './sample.js';
+import { type StartCommand, startCommand } from './start-command.js';
+import type { Endpoint, EndpointResult, Figures, Mode, OurFigures, RunResult } from './types.js';
 import { buildEndpoints, selectEndpoints } from './workload.js';
 
 const SEED_SCRIPT = join(ROOT, 'apps/api/dist/scripts/seed.js');
@@ -28,48 +36,125 @@ const CEILING_SCRIPT = fileURLToPath(new URL('./ceiling.ts', import.meta.url));
 const DB_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 const num = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(2).padStart(7)} ms`;
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-/** One progress line: `  home-popular       ours      4,512 req/s  p50    9.80 ms …`. */
+/** What each mode sets in the server's environment. */
+const MODE_ENV: Record<Mode, Record<string, string>> = {
+  uncached: { RESPONSE_CACHE_MS: '0' },
+  // The server's default: the visitors' response micro-cache (5 s in production).
+  cached: {},
+};
+const MODE_SAYS: Record<Mode, string> = {
+  uncached: 'uncached (RESPONSE_CACHE_MS=0)',
+  cached: "cached (the server's default response micro-cache)",
+};
+
+/** One progress line: `  home-popular       uncached  4,512 req/s  p50    9.80 ms …`. */
 function line(name: string, who: string, f: Figures, extra: string): string {
   const codes = Object.entries(f.statusCodes)
     .filter(([code]) => !code.startsWith('2'))
     .map(([code, count]) => `${code}×${count}`);
   if (f.socketErrors > 0) codes.push(`socket×${f.socketErrors}`);
   const errors = f.errors === 0 ? 'errors 0' : `ERRORS ${num(f.errors)} (${codes.join(', ')})`;
-  return `  ${name.padEnd(20)} ${who.padEnd(7)} ${num(f.rps).padStart(8)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}  ${errors}  ${extra}`;
+  const shell =
+    f.pages && f.shellShare !== null
+      ? `  shell ${percent(f.shellShare)} (${num(f.pages.shell)} of ${num(f.pages.rendered + f.pages.shell + f.pages.unmarked)})`
+      : '';
+  return `  ${name.padEnd(20)} ${who.padEnd(8)} ${num(f.rps).padStart(8)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}  ${errors}${shell}  ${extra}`;
 }
 
-interface Measured {
-  endpoint: Endpoint;
-  recording: Recording;
-  ours: Figures & { peakRssMb: number | null };
+/** The endpoints and what they were built from: built once per size, the same in every mode. */
+interface Workload {
+  endpoints: Endpoint[];
+  sample: Sample;
 }
 
-/** Loads our server endpoint by endpoint; answers the figures and the server's peak RSS. */
-async function measureOurs(lib: Library, options: Options, selected: Set<string>) {
-  const server = await startServer(lib, START);
+/** One mode's figures per endpoint, its recordings, and the server's peak RSS. */
+interface ModeRun {
+  figures: Map<string, OurFigures>;
+  recordings: Map<string, Recording>;
+  peakRssMb: number | null;
+}
+
+/**
+ * Requests a mode whose answers the ceiling does not replay sends before its load, to warm the
+ * server up: the first ones of each endpoint (the source mode sends every distinct one).
+ */
+const WARM_UP = 1000;
+
+const recordingFile = (lib: Library, options: Options, endpoint: Endpoint) =>
+  join(
+    options.out,
+    'tmp',
+    `recordings-${lib.db}-${lib.label.toLowerCase()}-${endpoint.name}.ndjson`,
+  );
+
+/**
+ * Starts our server in `mode`, builds the workload on first use (sampling the library), then
+ * records and loads each endpoint. With `keep` (the ceiling's mode) every distinct request is
+ * recorded and kept on disk; otherwise the first WARM_UP only warm the server up.
+ */
+async function measureMode(
+  lib: Library,
+  options: Options,
+  selected: Set<string>,
+  mode: Mode,
+  start: StartCommand,
+  built: Workload | null,
+  keep: boolean,
+): Promise<{ run: ModeRun; workload: Workload }> {
+  const server = await startServer(lib, start, MODE_ENV[mode]);
   const rss = new RssSampler(server.pid);
-  const measured: Measured[] = [];
+  const run: ModeRun = { figures: new Map(), recordings: new Map(), peakRssMb: null };
   try {
-    const sql = await openSql(lib);
-    const sample = await takeSample(sql, server.origin, selected.has('mixed')).finally(() =>
-      sql.close(),
-    );
-    console.info(
-      `sample: ${num(sample.stories.length)} of ${num(sample.publicStories)} public stories, ${num(sample.chapters.length)} chapters, ${sample.writers.length} signed-in authors`,
-    );
-    const endpoints = await buildEndpoints(server.origin, sample, selected);
-    console.info(`our server (pid ${server.pid}):`);
-    for (const endpoint of endpoints) {
-      const recording = await record(server.origin, endpoint);
-      for (const failure of recording.failures.slice(0, 3)) console.warn(`  ! recorded ${failure}`);
-      rss.takePeak();
-      const figures = await load(server.origin, endpoint, options);
-      const ours = { ...figures, peakRssMb: rss.takePeak() };
-      console.info(line(endpoint.name, 'ours', ours, `rss ${ours.peakRssMb ?? '?'} MB`));
-      measured.push({ endpoint, recording, ours });
+    let workload = built;
+    if (!workload) {
+      const sql = await openSql(lib);
+      const sample = await takeSample(sql, server.origin, selected.has('mixed')).finally(() =>
+        sql.close(),
+      );
+      const { words } = sample;
+      console.info(
+        `sample: ${num(sample.stories.length)} of ${num(sample.publicStories)} public stories, ${num(sample.chapters.length)} chapters, ${sample.writers.length} signed-in authors; ${num(words.vocabulary)} distinct words in their titles and descriptions`,
+      );
+      for (const [kind, list] of Object.entries({
+        common: words.common,
+        rare: words.rare,
+        prefix: words.prefix,
+        'two words': words.twoWords,
+      })) {
+        console.info(`  search ${kind}: ${list.join(', ')}`);
+      }
+      workload = { endpoints: await buildEndpoints(server.origin, sample, selected), sample };
     }
-    return { measured, publicStories: sample.publicStories, peakRssMb: rss.highWater() };
+    const flags = start.nodeFlags.length > 0 ? start.nodeFlags.join(' ') : 'no flags';
+    console.info(`our server, ${MODE_SAYS[mode]}, node ${flags} (pid ${server.pid}):`);
+    if (keep) mkdirSync(join(options.out, 'tmp'), { recursive: true });
+    for (const endpoint of workload.endpoints) {
+      const file = keep ? recordingFile(lib, options, endpoint) : null;
+      const recording = await record(server.origin, endpoint, file, keep ? undefined : WARM_UP);
+      for (const failure of recording.failures.slice(0, 3)) console.warn(`  ! recorded ${failure}`);
+      if (recording.shells > 0) {
+        console.warn(
+          `  ! recorded ${num(recording.shells)} of ${num(recording.sent)} ${endpoint.name} answers as the app shell`,
+        );
+      }
+      rss.takePeak();
+      const figures = await load(server.origin, endpoint, options, endpoint.kind === 'page');
+      const ours = { ...figures, peakRssMb: rss.takePeak() };
+      console.info(
+        line(
+          endpoint.name,
+          mode,
+          ours,
+          `${num(recording.distinct)} distinct  rss ${ours.peakRssMb ?? '?'} MB`,
+        ),
+      );
+      run.figures.set(endpoint.name, ours);
+      run.recordings.set(endpoint.name, recording);
+    }
+    run.peakRssMb = rss.highWater();
+    return { run, workload };
   } finally {
     rss.stop();
     await server.stop();
@@ -78,35 +163,52 @@ async function measureOurs(lib: Library, options: Options, selected: Set<string>
   }
 }
 
-/** Loads a fresh ceiling server per endpoint, replaying only that endpoint's recorded answers. */
-async function measureCeiling(lib: Library, options: Options, measured: Measured[]) {
-  const tmp = join(options.out, 'tmp');
-  mkdirSync(tmp, { recursive: true });
-  console.info('ceiling (bare node:http replaying the recorded bytes):');
+const ratioOf = (ours: Figures | null, ceiling: Figures | null) =>
+  ours && ceiling && ceiling.rps > 0 ? Math.round((ours.rps / ceiling.rps) * 1000) / 1000 : null;
+const share = (ratio: number | null) => (ratio === null ? '?' : `${Math.round(ratio * 100)}%`);
+
+/**
+ * Loads a fresh ceiling server per endpoint, replaying only that endpoint's answers as `source`
+ * recorded them; answers each endpoint's result with every mode's figures.
+ */
+async function measureCeiling(
+  options: Options,
+  endpoints: Endpoint[],
+  runs: Map<Mode, ModeRun>,
+  source: Mode,
+): Promise<EndpointResult[]> {
+  console.info(`ceiling (bare node:http replaying the bytes recorded ${source}):`);
   const results: EndpointResult[] = [];
-  for (const { endpoint, recording, ours } of measured) {
-    const file = join(tmp, `recordings-${lib.db}-${lib.label.toLowerCase()}-${endpoint.name}.json`);
-    writeFileSync(file, JSON.stringify(recording.responses));
-    const ceiling = await startCeiling(CEILING_SCRIPT, file);
+  for (const endpoint of endpoints) {
+    const recording = runs.get(source)!.recordings.get(endpoint.name)!;
+    const ceiling = await startCeiling(CEILING_SCRIPT, recording.file!);
     let figures: Figures;
     try {
       figures = await load(ceiling.origin, endpoint, options);
     } finally {
       await ceiling.stop();
-      rmSync(file, { force: true });
+      rmSync(recording.file!, { force: true });
     }
-    const ratio = figures.rps > 0 ? Math.round((ours.rps / figures.rps) * 1000) / 1000 : null;
-    const share = ratio === null ? '?' : `${Math.round(ratio * 100)}%`;
-    console.info(line(endpoint.name, 'ceiling', figures, `ours/ceiling ${share}`));
+    const ours = runs.get('uncached')?.figures.get(endpoint.name) ?? null;
+    const cached = runs.get('cached')?.figures.get(endpoint.name) ?? null;
+    const ratio = ratioOf(ours, figures);
+    const cachedRatio = ratioOf(cached, figures);
+    const shares = [
+      ...(ours ? [`uncached/ceiling ${share(ratio)}`] : []),
+      ...(cached ? [`cached/ceiling ${share(cachedRatio)}`] : []),
+    ];
+    console.info(line(endpoint.name, 'ceiling', figures, shares.join('  ')));
     results.push({
       name: endpoint.name,
       kind: endpoint.kind,
       description: endpoint.description,
-      distinctRequests: recording.responses.length,
+      distinctRequests: recording.distinct,
       responseBytes: recording.responseBytes,
       ours,
+      cached,
       ceiling: figures,
       ratio,
+      cachedRatio,
     });
   }
   return results;
@@ -124,19 +226,54 @@ async function benchSize(lib: Library, options: Options, selected: Set<string>):
       ? 'library: reused (seeded earlier with the same parameters)'
       : `library: seeded in ${seededSeconds.toFixed(1)} s`,
   );
-  const { measured, publicStories, peakRssMb } = await measureOurs(lib, options, selected);
-  console.info(`server peak RSS: ${peakRssMb ?? '?'} MB`);
-  const endpoints = await measureCeiling(lib, options, measured);
+  const start: StartCommand = { ...START, nodeFlags: options.nodeFlags ?? START.nodeFlags };
+  // The ceiling replays the first mode's answers: uncached whenever it runs.
+  const source = options.modes[0]!;
+  const runs = new Map<Mode, ModeRun>();
+  let workload: Workload | null = null;
+  for (const mode of options.modes) {
+    const measured = await measureMode(
+      lib,
+      options,
+      selected,
+      mode,
+      start,
+      workload,
+      mode === source,
+    );
+    workload = measured.workload;
+    runs.set(mode, measured.run);
+    console.info(`server peak RSS, ${mode}: ${measured.run.peakRssMb ?? '?'} MB`);
+  }
+  const { endpoints: measuredEndpoints, sample } = workload!;
+  const endpoints = await measureCeiling(options, measuredEndpoints, runs, source);
   const result: RunResult = {
-    format: 1,
+    format: 2,
     db: lib.db,
     size: { label: lib.label, stories: lib.stories },
     date: date.toISOString(),
     machine: machine(),
     git: gitState(ROOT),
-    config: { duration: options.duration, connections: options.connections, seed: SEED },
-    library: { publicStories, seededSeconds },
-    server: { peakRssMb },
+    config: {
+      duration: options.duration,
+      connections: options.connections,
+      seed: SEED,
+      modes: options.modes,
+      nodeFlags: start.nodeFlags,
+      nodeFlagsFrom: options.nodeFlags === null ? 'npm start' : 'option',
+      renderShedDelayMs: renderShedDelayMs(),
+      sample: {
+        maxStories: SAMPLE_STORIES,
+        stories: sample.stories.length,
+        chapters: sample.chapters.length,
+        writers: sample.writers.length,
+      },
+    },
+    library: { publicStories: sample.publicStories, seededSeconds },
+    server: {
+      peakRssMb: runs.get('uncached')?.peakRssMb ?? null,
+      cachedPeakRssMb: runs.get('cached')?.peakRssMb ?? null,
+    },
     endpoints,
   };
   const stamp = date.toISOString().slice(0, 19).replace(/:/g, '');

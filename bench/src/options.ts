@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MODES, type Mode } from './types.js';
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-Seeds a synthetic library per size, starts the real server, loads every endpoint with
+Seeds a synthetic library per size, starts the real server once per mode (uncached:
+RESPONSE_CACHE_MS=0; cached: the server's default micro-cache), loads every endpoint with
 autocannon, then loads a bare node:http server replaying the recorded responses (the ceiling).
 SQLite by default; with DATABASE_URL (or --database-url) set, PostgreSQL: one database per size,
 storyloom_bench_<size>, on that server.
@@ -14,6 +16,10 @@ Options (environment variable in brackets):
   --connections N      concurrent connections (default 50) [BENCH_CONNECTIONS]
   --only NAMES         endpoints to run, comma-separated; a prefix such as 'search' selects
                        search-common, search-rare, ... [BENCH_ONLY]
+  --modes LIST         uncached, cached or both (default uncached,cached) [BENCH_MODES]
+  --node-flags=FLAGS   Node's flags for the server instead of npm start's (--optimize-for-size);
+                       '' for none; write it with '=', e.g. --node-flags='--max-semi-space-size=4'
+                       [BENCH_NODE_FLAGS]
   --reuse              keep a size's library when it was seeded with the same parameters [BENCH_REUSE=1]
   --out DIR            results directory (default bench/results) [BENCH_OUT]
   --doc FILE           page whose bench section is rewritten at the end (default
@@ -27,6 +33,10 @@ export interface Options {
   duration: number;
   connections: number;
   only: string[] | null;
+  /** In run order: uncached first. */
+  modes: Mode[];
+  /** Replaces npm start's Node flags when set ([] for none). */
+  nodeFlags: string[] | null;
   reuse: boolean;
   out: string;
   doc: string;
@@ -69,6 +79,28 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+function parseModes(text: string): Mode[] {
+  const given = list(text);
+  for (const mode of given) {
+    if (!(MODES as readonly string[]).includes(mode)) {
+      throw new UsageError(`--modes: no mode '${mode}'; modes: ${MODES.join(', ')}`);
+    }
+  }
+  const modes = MODES.filter((mode) => given.includes(mode));
+  if (modes.length === 0) throw new UsageError('--modes: give at least one mode');
+  return modes;
+}
+
+/** `--optimize-for-size --max-semi-space-size=4` → its words; '' → none. */
+function parseNodeFlags(text: string): string[] {
+  const flags = text.trim().split(/\s+/).filter(Boolean);
+  const wrong = flags.find((flag) => !flag.startsWith('-'));
+  if (wrong !== undefined) {
+    throw new UsageError(`--node-flags: '${wrong}' is not a Node flag (they start with -)`);
+  }
+  return flags;
+}
+
 /** Flags win over the environment; throws UsageError on a bad value, null for --help. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: string): Options | null {
   let values: ReturnType<typeof parse>['values'];
@@ -81,6 +113,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: strin
   const sizes = list(values.sizes ?? env.BENCH_SIZES ?? '10k').map(parseSize);
   if (sizes.length === 0) throw new UsageError('--sizes: give at least one size');
   const only = values.only ?? env.BENCH_ONLY;
+  const nodeFlags = values['node-flags'] ?? env.BENCH_NODE_FLAGS;
   const databaseUrl = values['database-url'] ?? env.DATABASE_URL ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new UsageError('DATABASE_URL must be a postgres:// URL');
@@ -90,6 +123,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: strin
     duration: positiveInt('duration', values.duration ?? env.BENCH_DURATION ?? '10'),
     connections: positiveInt('connections', values.connections ?? env.BENCH_CONNECTIONS ?? '50'),
     only: only ? list(only) : null,
+    modes: parseModes(values.modes ?? env.BENCH_MODES ?? MODES.join(',')),
+    nodeFlags: nodeFlags === undefined ? null : parseNodeFlags(nodeFlags),
     reuse: values.reuse || env.BENCH_REUSE === '1' || env.BENCH_REUSE === 'true',
     out: resolve(root, values.out ?? env.BENCH_OUT ?? 'bench/results'),
     doc: resolve(root, values.doc ?? env.BENCH_DOC ?? 'docs/performance.md'),
@@ -106,6 +141,8 @@ function parse(argv: string[]) {
       duration: { type: 'string' },
       connections: { type: 'string' },
       only: { type: 'string' },
+      modes: { type: 'string' },
+      'node-flags': { type: 'string' },
       reuse: { type: 'boolean', default: false },
       out: { type: 'string' },
       doc: { type: 'string' },

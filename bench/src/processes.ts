@@ -59,15 +59,21 @@ async function waitUntil(
 }
 
 /**
- * The real server, as `npm start` runs it (its environment and Node's flags, from package.json),
- * on a free loopback port; resolves once healthy.
+ * The real server, as `npm start` runs it (its environment and Node's flags, from package.json,
+ * unless the caller replaced the flags), with the mode's `env`, on a free loopback port;
+ * resolves once healthy.
  */
-export async function startServer(lib: Library, start: StartCommand): Promise<Child> {
+export async function startServer(
+  lib: Library,
+  start: StartCommand,
+  env: Record<string, string>,
+): Promise<Child> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...start.nodeFlags, start.script], {
     env: serverEnv(lib, {
       ...start.env,
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET,

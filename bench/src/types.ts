@@ -5,9 +5,10 @@ export type DbKind = 'sqlite' | 'postgres';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
- * What an endpoint's figures are judged against (issue 8): `list` and `detail` against the
- * ceiling, `search` against its own latency bounds, `read` against the read p99 bound; `page`
- * (a server-rendered HTML page), `write` and `mixed` only against the zero-error target.
+ * What an endpoint's figures are judged against (bench/README.md, Targets): `list`, `detail`
+ * and `read` against the read p99 bound and the ceiling, `search` against its own latency
+ * bounds, `page` (a server-rendered HTML page) against the shell share, req/s and page p99
+ * bounds; `write` and `mixed` only against the zero-error target.
  */
 export type EndpointKind = 'list' | 'detail' | 'search' | 'read' | 'page' | 'write' | 'mixed';
 
@@ -54,19 +55,45 @@ export interface Figures {
   socketErrors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /**
+   * Page endpoints on our server: the answers by their `x-server-rendered` header, `true` for
+   * a page rendered on the server, `false` for the bare app shell; null for other endpoints.
+   */
+  pages: { rendered: number; shell: number; unmarked: number } | null;
+  /** shell / all answers of a page endpoint on our server; null for other endpoints. */
+  shellShare: number | null;
 }
+
+/**
+ * How our server runs: `uncached` with RESPONSE_CACHE_MS=0 (every answer computed: what a
+ * visitor gets who asks for something nobody asked for in the last seconds), `cached` with the
+ * server's default visitors' response micro-cache.
+ */
+export type Mode = 'uncached' | 'cached';
+export const MODES: readonly Mode[] = ['uncached', 'cached'];
+
+export type OurFigures = Figures & {
+  /** Highest resident memory sampled while this endpoint was loaded. */
+  peakRssMb: number | null;
+};
 
 export interface EndpointResult {
   name: string;
   kind: EndpointKind;
   description: string;
+  /** Distinct requests, as recorded for the ceiling. */
   distinctRequests: number;
   /** Mean body size of the recorded responses. */
   responseBytes: number;
-  ours: Figures & { peakRssMb: number | null };
+  /** Uncached figures: the primary ones; null when the run had no uncached mode. */
+  ours: OurFigures | null;
+  /** With the server's response micro-cache; null when the run had no cached mode. */
+  cached: OurFigures | null;
   ceiling: Figures | null;
   /** ours.rps / ceiling.rps. */
   ratio: number | null;
+  /** cached.rps / ceiling.rps. */
+  cachedRatio: number | null;
 }
 
 export interface Machine {
@@ -77,7 +104,38 @@ export interface Machine {
   platform: string;
 }
 
+export interface RunConfig {
+  duration: number;
+  connections: number;
+  seed: number;
+  /** The modes run, in the order they ran. */
+  modes: Mode[];
+  /** Node's flags the server ran with; null when not recorded (format 1). */
+  nodeFlags: string[] | null;
+  /** Where the flags came from: npm start's script, or --node-flags. */
+  nodeFlagsFrom: 'npm start' | 'option' | null;
+  /** RENDER_SHED_DELAY_MS when the bench's environment set it; null: the server's default. */
+  renderShedDelayMs: string | null;
+  /** What the workloads drew on: the sample's cap, stories and chapters sampled, and writers. */
+  sample: { maxStories: number; stories: number; chapters: number; writers: number } | null;
+}
+
 export interface RunResult {
+  format: 2;
+  db: DbKind;
+  size: { label: string; stories: number };
+  date: string;
+  machine: Machine;
+  git: { commit: string; dirty: boolean } | null;
+  config: RunConfig;
+  library: { publicStories: number; seededSeconds: number | null };
+  /** Our server's peak RSS (VmHWM) per mode; null when not run (or not measurable). */
+  server: { peakRssMb: number | null; cachedPeakRssMb: number | null };
+  endpoints: EndpointResult[];
+}
+
+/** Run files before the modes: every figure measured with the response micro-cache on. */
+export interface RunResultV1 {
   format: 1;
   db: DbKind;
   size: { label: string; stories: number };
@@ -87,5 +145,7 @@ export interface RunResult {
   config: { duration: number; connections: number; seed: number };
   library: { publicStories: number; seededSeconds: number | null };
   server: { peakRssMb: number | null };
-  endpoints: EndpointResult[];
+  endpoints: (Omit<EndpointResult, 'ours' | 'cached' | 'cachedRatio'> & {
+    ours: Omit<OurFigures, 'pages' | 'shellShare'>;
+  })[];
 }
