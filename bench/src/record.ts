@@ -11,6 +11,12 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 const CONCURRENCY = 4;
+/**
+ * Pages are recorded one at a time: the server answers a page with the bare app shell while its
+ * event loop is late, and renders queued behind each other make it late. So the ceiling replays
+ * rendered pages, as a visitor should get them.
+ */
+const PAGE_CONCURRENCY = 1;
 /** New visitors while recording count down, across the run: never a number a load uses. */
 let visitors = 0;
 
@@ -83,7 +89,8 @@ export async function record(
     }
   };
   try {
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const workers = endpoint.kind === 'page' ? PAGE_CONCURRENCY : CONCURRENCY;
+    await Promise.all(Array.from({ length: workers }, worker));
   } finally {
     if (fd !== null) closeSync(fd);
   }
