@@ -30,7 +30,11 @@ const SEARCHES = [
     'rare',
     'rarest words of titles and descriptions (seen once or twice where enough are, else the least frequent)',
   ],
-  ['prefix', 'prefix', 'first 3–4 letters of mid-frequency words of titles and descriptions'],
+  [
+    'prefix',
+    'prefix',
+    'prefixes (the first 3 or 4 letters) of mid-frequency words of titles and descriptions',
+  ],
   ['two-words', 'twoWords', 'pairs of words adjacent in titles'],
 ] as const;
 
@@ -236,19 +240,21 @@ export async function buildEndpoints(
     () => [get(authorsPath(authorsDeep))],
   );
   const { words } = sample;
+  const n = (count: number) => count.toLocaleString('en-US');
   for (const [kind, key, what] of SEARCHES) {
     const queries = words[key];
     if (selected.has(`search-${kind}`) && queries.length === 0) {
       throw new Error(`search-${kind}: the sampled stories give no such query`);
     }
     const seen = words.counts[key];
-    const times = seen.length > 0 ? `, seen ${Math.min(...seen)}–${Math.max(...seen)} times` : '';
+    const times =
+      seen.length > 0 ? `, seen ${n(Math.min(...seen))}–${n(Math.max(...seen))} times` : '';
     const shown = queries.slice(0, 4).map((w) => `'${w}'`);
     const more = queries.length > shown.length ? ', …' : '';
     add(
       `search-${kind}`,
       'search',
-      `GET /api/stories/search?q=…&page=1&limit=${PAGE_SIZE}, the ${queries.length} ${what}: ${shown.join(', ')}${more} (from ${words.texts.toLocaleString('en-US')} sampled stories${times})`,
+      `GET /api/stories/search?q=…&page=1&limit=${PAGE_SIZE}, ${queries.length} ${what}: ${shown.join(', ')}${more} (from ${n(words.texts)} sampled stories${times})`,
       () => queries.map((q) => get(searchPath(q))),
     );
   }
