@@ -127,8 +127,10 @@ async function measureMode(
       }
       workload = { endpoints: await buildEndpoints(server.origin, sample, selected), sample };
     }
-    const flags = start.nodeFlags.length > 0 ? start.nodeFlags.join(' ') : 'no flags';
-    console.info(`our server, ${MODE_SAYS[mode]}, node ${flags} (pid ${server.pid}):`);
+    const flags = start.nodeFlags.length > 0 ? start.nodeFlags.join(' ') : '(no flags)';
+    const shedDelay = renderShedDelayMs();
+    const shed = shedDelay === null ? '' : `, RENDER_SHED_DELAY_MS=${shedDelay}`;
+    console.info(`our server, ${MODE_SAYS[mode]}${shed}, node ${flags} (pid ${server.pid}):`);
     if (keep) mkdirSync(join(options.out, 'tmp'), { recursive: true });
     for (const endpoint of workload.endpoints) {
       const file = keep ? recordingFile(lib, options, endpoint) : null;
