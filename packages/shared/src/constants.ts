@@ -190,6 +190,11 @@ export const DISCOVERY = {
   userSearchDefault: 8,
   /** The Monthly Reading Challenge: stories to read in a calendar month (UTC). */
   readingChallengeGoal: 10,
+  /**
+   * The home page's sections: how many stories each shows, and how far down its list each of
+   * Trending and Fresh Off the Press looks for stories the sections above do not show.
+   */
+  home: { featured: 6, mostPopular: 4, trending: 8, latest: 8, lookAhead: 20 },
 } as const;
 
 /** Search orders: relevance (the default with a query) plus the list orders. */

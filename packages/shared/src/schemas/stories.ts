@@ -187,6 +187,41 @@ export const story = z
   .meta({ id: 'Story' });
 export type Story = z.infer<typeof story>;
 
+/**
+ * A story as its card shows it: cover thumbnail, title, genre, its author's name and counts (the author
+ * by username alone, which every profile shows whatever its privacy). What the home page's
+ * sections carry, so that the page a visitor is sent holds only what it shows.
+ */
+export const storyCard = story
+  .pick({
+    id: true,
+    title: true,
+    genre: true,
+    cover_thumb: true,
+    reads_count: true,
+    votes_count: true,
+  })
+  .extend({ author: authorSummary.pick({ username: true }) })
+  .meta({ id: 'StoryCard' });
+export type StoryCard = z.infer<typeof storyCard>;
+
+/** A card with the story's summary, for the list layout. */
+export const storySummaryCard = storyCard
+  .extend({ description: z.string() })
+  .meta({ id: 'StorySummaryCard' });
+export type StorySummaryCard = z.infer<typeof storySummaryCard>;
+
+/** The home page's sections, each story on the page once (docs/api.md). */
+export const homeSections = z
+  .object({
+    featured: z.array(storyCard).describe('The most popular stories'),
+    most_popular: z.array(storySummaryCard).describe('The next most popular, with summaries'),
+    trending: z.array(storyCard).describe('Trending, leaving out the stories above'),
+    latest: z.array(storyCard).describe('Newest first, leaving out the stories above'),
+  })
+  .meta({ id: 'HomeSections' });
+export type HomeSections = z.infer<typeof homeSections>;
+
 export const storyDetail = story
   .extend({
     is_following_author: z.boolean().optional().describe('Signed-in callers only'),

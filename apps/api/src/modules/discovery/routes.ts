@@ -1,6 +1,7 @@
 import {
   directoryAuthor,
   envelope,
+  homeSections,
   idParams,
   paged,
   similarQuery,
@@ -40,6 +41,20 @@ export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
       config: { visitorCache: 'keep' },
     },
     async (request) => ok(await discovery.list(request.query, request.user)),
+  );
+
+  app.get(
+    '/home',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary:
+          "The home page's sections: Featured (6) and Most Popular (the next 4) from the popular order, Trending (8) and Fresh Off the Press (8) leaving out stories shown above; story cards",
+        response: { 200: envelope(homeSections), ...errors },
+      },
+      config: { visitorCache: 'keep' },
+    },
+    async () => ok(await discovery.home()),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   DISCOVERY,
   type DirectoryAuthor,
+  type HomeSections,
   type Paged,
   type PageQuery,
   type Story,
@@ -13,7 +14,7 @@ import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { followedAmong } from '../social/repo.js';
 import { findStoryById } from '../stories/repo.js';
-import { storyViews } from '../stories/views.js';
+import { storyCards, storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
 import { userSummaries } from './people.js';
 import {
@@ -64,6 +65,47 @@ export function createDiscoveryService({
         viewer,
       );
       return pageOf(items, await storyCounts.get(query.genre), query);
+    },
+
+    /**
+     * `GET /home`: the home page's sections, no story twice. One popular list feeds Featured
+     * and Most Popular; Trending and Fresh Off the Press each look `lookAhead` deep for stories
+     * the sections above do not show. Cards only: ids first, then the shown rows and authors.
+     */
+    async home(): Promise<HomeSections> {
+      const { featured, mostPopular, trending, latest, lookAhead } = DISCOVERY.home;
+      const idsIn = async (sort: 'popular' | 'trending' | 'latest', limit: number) =>
+        (await publicStoryIdsQuery(k, { sort, offset: 0, limit }).execute()).map((r) => r.id);
+      const [popularIds, trendingIds, latestIds] = await Promise.all([
+        idsIn('popular', featured + mostPopular),
+        idsIn('trending', lookAhead),
+        idsIn('latest', lookAhead),
+      ]);
+      const shown = new Set(popularIds);
+      const fresh = (ids: string[], count: number) => {
+        const picked = ids.filter((id) => !shown.has(id)).slice(0, count);
+        for (const id of picked) shown.add(id);
+        return picked;
+      };
+      const sections = {
+        featured: popularIds.slice(0, featured),
+        most_popular: popularIds.slice(featured),
+        trending: fresh(trendingIds, trending),
+        latest: fresh(latestIds, latest),
+      };
+      const rows = await publicStoriesInOrder(k, [...shown]);
+      const cards = new Map((await storyCards(k, rows)).map((card) => [card.id, card]));
+      const summaries = new Map(rows.map((row) => [row.id, row.description]));
+      const of = (ids: string[]) => ids.flatMap((id) => cards.get(id) ?? []);
+      return {
+        featured: of(sections.featured),
+        most_popular: of(sections.most_popular).map((card) => ({
+          ...card,
+          description: summaries.get(card.id) ?? '',
+        })),
+        trending: of(sections.trending),
+        latest: of(sections.latest),
+      };
     },
 
     /** 'More Like This': up to `limit` other public stories of the genre, most popular first. */

@@ -1,4 +1,4 @@
-import type { AuthorSummary, Story, StorySettings } from '@storyloom/shared';
+import type { AuthorSummary, Story, StoryCard, StorySettings } from '@storyloom/shared';
 import type { StoryRow } from '../../db/types.js';
 import { coverThumbOf } from '../media/covers.js';
 
@@ -27,17 +27,12 @@ export const presentStorySettings = (
 /** Never return a raw row: this decides which fields of a story leave the server. */
 export function presentStory(row: StoryRow, extras: StoryExtras): Story {
   return {
-    id: row.id,
-    author_id: row.author_id,
-    title: row.title,
+    ...presentStoryCard(row, extras.author.username),
     description: row.description,
-    genre: row.genre,
+    cover_image: row.cover_image,
+    author_id: row.author_id,
     tags: extras.tags,
     visibility: row.visibility,
-    cover_image: row.cover_image,
-    cover_thumb: coverThumbOf(row.cover_image),
-    reads_count: Math.max(0, row.reads_count),
-    votes_count: Math.max(0, row.votes_count),
     comments_count: Math.max(0, row.comments_count),
     chapters_count: Math.max(0, row.chapters_count),
     created_at: row.created_at,
@@ -47,5 +42,18 @@ export function presentStory(row: StoryRow, extras: StoryExtras): Story {
     author: extras.author,
     ...(extras.liked === undefined ? {} : { is_liked: extras.liked }),
     ...(extras.saved === undefined ? {} : { is_saved: extras.saved }),
+  };
+}
+
+/** A story's card: the fields of `presentStory` that a card shows, its author by name. */
+export function presentStoryCard(row: StoryRow, username: string): StoryCard {
+  return {
+    id: row.id,
+    title: row.title,
+    genre: row.genre,
+    cover_thumb: coverThumbOf(row.cover_image),
+    reads_count: Math.max(0, row.reads_count),
+    votes_count: Math.max(0, row.votes_count),
+    author: { username },
   };
 }

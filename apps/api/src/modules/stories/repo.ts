@@ -101,6 +101,17 @@ export async function authorsOf(db: Exec, userIds: string[]): Promise<AuthorRow[
   return rows.map((row) => ({ ...row, settings: parseStoredSettings(row.settings) }));
 }
 
+/** The usernames of `userIds`, by id. */
+export async function usernamesOf(db: Exec, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
 /** Which of `storyIds` the user liked and saved: two indexed lookups for the whole page. */
 export async function reactionsOf(
   db: Exec,

@@ -1,10 +1,10 @@
-import type { AuthorSummary, Story } from '@storyloom/shared';
+import type { AuthorSummary, Story, StoryCard } from '@storyloom/shared';
 import type { Kysely } from 'kysely';
 import type { Database, StoryRow } from '../../db/types.js';
 import { presentAuthor } from '../users/presenter.js';
 import { accessWithSettings } from '../users/privacy.js';
-import { presentStory } from './presenter.js';
-import { type AuthorRow, authorsOf, reactionsOf, tagsOf } from './repo.js';
+import { presentStory, presentStoryCard } from './presenter.js';
+import { type AuthorRow, authorsOf, reactionsOf, tagsOf, usernamesOf } from './repo.js';
 
 /**
  * Story payloads for any number of rows in a fixed number of queries: tags, authors (with their
@@ -35,6 +35,15 @@ export async function storyViews(
       saved: reactions?.saved.has(row.id),
     }),
   );
+}
+
+/** Cards of `rows` (no tags, settings or reactions): their authors' names in one query. */
+export async function storyCards(db: Kysely<Database>, rows: StoryRow[]): Promise<StoryCard[]> {
+  const names = await usernamesOf(
+    db,
+    rows.map((row) => row.author_id),
+  );
+  return rows.map((row) => presentStoryCard(row, names.get(row.author_id) ?? ''));
 }
 
 /** Each author as their profile privacy lets `viewer` see them (the picture: privacy.ts). */

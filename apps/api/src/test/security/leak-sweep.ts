@@ -104,6 +104,7 @@ export async function sweepForLeaks(t: TestApp) {
     '/stories/search?q=former',
     `/users/search?q=${owner.username.slice(0, 4)}`,
     '/users/authors?limit=100',
+    '/home',
     `/users/${owner.username}`,
     `/users/${owner.id}`,
     `/users/${owner.username}/stories?limit=100`,

@@ -242,6 +242,7 @@ export const MATRIX: Record<string, Entry> = {
   },
 
   'GET /api/stories': { cases: one('public area', OPEN, () => ({ query: { limit: '100' } })) },
+  'GET /api/home': { cases: one('public area', OPEN) },
   'GET /api/stories/search': {
     cases: one('public area', OPEN, () => ({ query: { q: 'open road' } })),
   },
