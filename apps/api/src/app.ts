@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LIMITS } from '@storyloom/shared';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -10,6 +10,7 @@ import { errorHandler } from './lib/error-handler.js';
 import { serializeRequest } from './lib/log-redact.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { rateLimiting } from './lib/rate-limit.js';
+import { createSerializerCompiler } from './lib/serializer.js';
 import { validatorCompiler } from './lib/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chapterRoutes } from './modules/chapters/routes.js';
@@ -121,7 +122,7 @@ export async function buildApp(
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ checked: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
