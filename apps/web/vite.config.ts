@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { lucideSprite } from './vite/lucide-sprite';
 
 const apiTarget = 'http://localhost:3000';
 const bundleReport = fileURLToPath(new URL('../../scripts/bundle-report.mjs', import.meta.url));
@@ -74,7 +75,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), pageBudgets()],
+  plugins: [lucideSprite(), react(), tailwindcss(), precompress(), pageBudgets()],
   resolve: {
     // `source` makes workspace packages (`@storyloom/shared`) resolve to their TypeScript source.
     conditions: ['source', ...defaultClientConditions],

@@ -41,8 +41,11 @@ const renderClient = () =>
 
 const skip = (reason: string): ServerRenderResult => ({ kind: 'skip', reason });
 
-/** React 19 writes a page's `<title>` first; it belongs in the document's head. */
-const LEADING_TITLE = /^<title>[^<]*<\/title>/;
+/**
+ * React 19 writes what belongs in the document's head first: resource hints (`<link
+ * rel="preload">` for the page's first images) and the page's `<title>`.
+ */
+const LEADING_HEAD = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>)+/;
 
 /** The catch-all route's page answers 404. */
 const isNotFound = (context: StaticHandlerContext) => context.matches.at(-1)?.route.path === '*';
@@ -78,7 +81,7 @@ export const createServerRenderer: CreateServerRenderer<ApiFetch> = ({ fetch }) 
             </Providers>
           </StrictMode>,
         );
-        const head = LEADING_TITLE.exec(rendered)?.[0] ?? '';
+        const head = LEADING_HEAD.exec(rendered)?.[0] ?? '';
         const state = serializeServerState({
           queries: dehydrate(client),
           router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },

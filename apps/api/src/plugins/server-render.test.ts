@@ -77,6 +77,12 @@ describe.skipIf(!built)('server-rendered pages', () => {
     const { root, state } = parts(res.body);
     expect(root).toContain('A harbour town keeps its lights burning.');
     expect(res.body).toMatch(/<title>Lanterns .* — Storyloom<\/title>/);
+    // What React writes for the head (the title, the first images' preloads) is in the head,
+    // never left at the top of the page's body.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<title>Lanterns');
+    expect(head).toContain('<link rel="preload" as="image"');
+    expect(root).not.toMatch(/<title>|<link /);
     const hashes = state.queries.queries.map((q: { queryHash: string }) => q.queryHash);
     expect(hashes).toEqual(
       expect.arrayContaining([

@@ -47,8 +47,7 @@ export function ReadingChallengeCard({
         </h2>
       </div>
       <p className={compact ? 'mt-2 text-sm text-muted-foreground' : 'mt-3 max-w-xl text-white/90'}>
-        Read {GOAL} stories this month
-        {compact ? '.' : ' and discover voices you would never have found otherwise.'}
+        {`Read ${GOAL} stories this month${compact ? '.' : ' and discover voices you would never have found otherwise.'}`}
       </p>
       {signedIn ? (
         stats.isPending ? (

@@ -45,21 +45,16 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t bg-muted/40" data-testid="site-footer">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 lg:grid-cols-5">
-        <div className="col-span-2 sm:col-span-3 lg:col-span-2">
+      <div className="footer-grid">
+        <div className="footer-about">
           <BrandLogo />
           <p className="mt-3 max-w-xs text-sm text-muted-foreground">
-            {PRODUCT_TAGLINE}. Read, write and share stories, one chapter at a time.
+            {`${PRODUCT_TAGLINE}. Read, write and share stories, one chapter at a time.`}
           </p>
-          <ul aria-label="Social media" className="mt-5 flex flex-wrap gap-2">
+          <ul aria-label="Social media" className="footer-social">
             {socialLinks.map(({ label, to }) => (
               <li key={label}>
-                <a
-                  href={to}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex h-8 items-center rounded-full border bg-background px-3 text-xs font-medium text-muted-foreground transition-colors hover:border-primary/40 hover:text-foreground"
-                >
+                <a href={to} target="_blank" rel="noopener noreferrer">
                   {label}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
@@ -72,13 +67,10 @@ export function Footer() {
             <h2 id={`footer-${title.toLowerCase()}`} className="text-sm font-semibold">
               {title}
             </h2>
-            <ul className="mt-3 space-y-2">
+            <ul className="footer-links">
               {links.map(({ label, to }) => (
                 <li key={to}>
-                  <Link
-                    to={to}
-                    className="text-sm text-muted-foreground transition-colors hover:text-foreground"
-                  >
+                  <Link to={to} discover="none">
                     {label}
                   </Link>
                 </li>
@@ -89,7 +81,7 @@ export function Footer() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-xs text-muted-foreground sm:text-left">
-          © {year} {PRODUCT_NAME}. All rights reserved.
+          {`© ${year} ${PRODUCT_NAME}. All rights reserved.`}
         </p>
       </div>
     </footer>

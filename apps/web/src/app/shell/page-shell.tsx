@@ -29,10 +29,7 @@ export function PageShell() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main-content"
-        className="sr-only z-[80] rounded-lg bg-primary text-sm font-medium text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:px-4 focus:py-2"
-      >
+      <a href="#main-content" className="skip-link">
         Skip to content
       </a>
       <NavigationProgress />

@@ -25,10 +25,7 @@ export function SearchBox({ className }: { className?: string }) {
         <label htmlFor={inputId} className="sr-only">
           Search stories and authors
         </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        />
+        <Search aria-hidden="true" className="top-search-icon" />
         <input
           id={inputId}
           type="search"
@@ -39,7 +36,7 @@ export function SearchBox({ className }: { className?: string }) {
           autoComplete="off"
           enterKeyHint="search"
           data-testid="search-input"
-          className="h-10 w-full rounded-full border border-input bg-muted/60 pl-9 pr-4 text-sm text-foreground placeholder:text-muted-foreground transition-colors focus-visible:border-ring focus-visible:bg-background focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40"
+          className="top-search-input"
         />
       </form>
     </search>

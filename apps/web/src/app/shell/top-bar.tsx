@@ -15,11 +15,8 @@ export function TopBar() {
 
   return (
     // data-top-bar: the reader slides it away while reading on a phone (features/reader/reader.css).
-    <header
-      data-top-bar
-      className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
-    >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:gap-x-4 md:py-0">
+    <header data-top-bar className="top-bar">
+      <div className="top-bar-row">
         <MobileMenu />
         <BrandLogo />
         <nav aria-label="Main" className="hidden md:block">

@@ -1,17 +1,18 @@
 import clsx from 'clsx';
-import { BookOpen, Heart, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { Skeleton } from '../ui/skeleton';
 import { type CoverStory, StoryCover } from './story-cover';
 
+/** What a card shows: a full `Story` is one, and so is the API's `StoryCard`. */
 export interface CardStory extends CoverStory {
-  description: string;
-  visibility: 'public' | 'private';
+  /** Shown in the list layout. */
+  description?: string;
+  visibility?: 'public' | 'private';
   reads_count: number;
   votes_count: number;
-  tags?: string[];
-  author?: { id: string; username: string; profile_pic: string | null };
+  author?: { username: string };
 }
 
 interface StoryCardProps {
@@ -34,56 +35,40 @@ export function StoryCard({
 }: StoryCardProps) {
   const list = layout === 'list';
   return (
-    <article
-      className={clsx(
-        'group relative flex gap-3 rounded-lg',
-        list ? 'flex-row items-start border-b border-border pb-4' : 'flex-col',
-        className,
-      )}
-    >
-      <div className={clsx('relative shrink-0', list ? 'w-20 sm:w-24' : 'w-full')}>
-        <StoryCover story={story} rank={rank} />
-        {showPrivateBadge && story.visibility === 'private' && (
+    <article className={clsx('card', className)} data-layout={list ? 'list' : undefined}>
+      {showPrivateBadge && story.visibility === 'private' ? (
+        <div>
+          <StoryCover story={story} rank={rank} />
           <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
             <Lock className="size-3" aria-hidden="true" />
             Private
           </span>
-        )}
-      </div>
-      <div className="min-w-0 flex-1 space-y-1">
-        <h3 className="line-clamp-2 font-serif text-base font-semibold leading-snug text-foreground">
-          <Link
-            to={`/stories/${story.id}`}
-            className="after:absolute after:inset-0 hover:underline"
-          >
+        </div>
+      ) : (
+        <StoryCover story={story} rank={rank} />
+      )}
+      <div className="card-body">
+        <h3 className="card-title">
+          <Link to={`/stories/${story.id}`} discover="none">
             {story.title}
           </Link>
         </h3>
         {story.author && (
-          <p className="truncate text-sm text-muted-foreground">
-            by{' '}
-            <Link
-              to={`/profile/${encodeURIComponent(story.author.username)}`}
-              className="relative z-10 hover:text-foreground hover:underline"
-            >
+          <p className="card-by">
+            {'by '}
+            <Link to={`/profile/${encodeURIComponent(story.author.username)}`} discover="none">
               {story.author.username}
             </Link>
           </p>
         )}
-        {list && story.description && (
-          <p className="line-clamp-2 text-sm text-muted-foreground">{story.description}</p>
-        )}
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <span className="rounded-full bg-muted px-2 py-0.5 font-medium text-foreground/80">
-            {story.genre}
-          </span>
-          <span className="inline-flex items-center gap-1" title="Reads">
-            <BookOpen className="size-3.5" aria-hidden="true" />
+        {list && story.description && <p className="card-summary">{story.description}</p>}
+        <p className="card-meta">
+          <span className="card-genre">{story.genre}</span>
+          <span className="stat-reads">
             <span className="sr-only">Reads: </span>
             {formatCount(story.reads_count)}
           </span>
-          <span className="inline-flex items-center gap-1" title="Likes">
-            <Heart className="size-3.5" aria-hidden="true" />
+          <span className="stat-likes">
             <span className="sr-only">Likes: </span>
             {formatCount(story.votes_count)}
           </span>

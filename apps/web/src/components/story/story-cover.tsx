@@ -1,11 +1,13 @@
 import clsx from 'clsx';
+import type { CSSProperties } from 'react';
 import { coverHues } from './cover-art';
 
 export interface CoverStory {
   id: string;
   title: string;
   genre: string;
-  cover_image: string | null;
+  /** The full cover: absent from cards, which show the thumbnail. */
+  cover_image?: string | null;
   cover_thumb?: string | null;
 }
 
@@ -21,12 +23,7 @@ interface StoryCoverProps {
 /** The rank's badge. On a generated cover it leads the genre's line rather than covering it. */
 function RankBadge({ rank, overlay }: { rank: number; overlay: boolean }) {
   return (
-    <span
-      className={clsx(
-        'flex size-7 shrink-0 items-center justify-center rounded-full bg-black/70 text-sm font-bold text-white',
-        overlay && 'absolute left-2 top-2',
-      )}
-    >
+    <span className={clsx('cover-rank', overlay && 'absolute left-2 top-2')}>
       <span className="sr-only">Rank </span>
       {rank}
     </span>
@@ -35,7 +32,8 @@ function RankBadge({ rank, overlay }: { rank: number; overlay: boolean }) {
 
 /**
  * A story's cover at 2:3. Without an uploaded cover, a generated one: a gradient from the
- * story id with the genre and title, drawn locally (no third-party images).
+ * story id with the genre and title, drawn locally (no third-party images). Its looks are the
+ * `cover` rules of styles.css; the markup carries only the story's own values.
  */
 export function StoryCover({ story, size = 'sm', rank, className }: StoryCoverProps) {
   const src = size === 'sm' ? (story.cover_thumb ?? story.cover_image) : story.cover_image;
@@ -46,7 +44,7 @@ export function StoryCover({ story, size = 'sm', rank, className }: StoryCoverPr
         alt=""
         loading={size === 'sm' ? 'lazy' : 'eager'}
         decoding="async"
-        className={clsx('aspect-[2/3] w-full rounded-md bg-muted object-cover', className)}
+        className={clsx('cover-image', className)}
       />
     );
     if (rank === undefined) return image;
@@ -58,31 +56,28 @@ export function StoryCover({ story, size = 'sm', rank, className }: StoryCoverPr
     );
   }
   const [a, b] = coverHues(story.id);
+  const ranked = rank !== undefined;
+  // The genre and title repeat what the card says in words: hidden from assistive technology,
+  // all of the cover at once unless it carries a rank, which is read out.
   return (
     <div
-      className={clsx(
-        'flex aspect-[2/3] w-full flex-col justify-between overflow-hidden rounded-md p-3 text-white',
-        rank !== undefined && 'pl-2 pt-2',
-        className,
-      )}
-      style={{ backgroundImage: `linear-gradient(150deg, hsl(${a} 65% 45%), hsl(${b} 70% 28%))` }}
+      className={clsx('cover', className)}
+      aria-hidden={ranked ? undefined : 'true'}
+      data-size={size === 'lg' ? 'lg' : undefined}
+      data-ranked={ranked ? '' : undefined}
+      style={{ '--cover-a': a, '--cover-b': b } as CSSProperties}
     >
-      <span className="flex min-w-0 items-center gap-1.5">
-        {rank !== undefined && <RankBadge rank={rank} overlay={false} />}
-        <span
-          aria-hidden="true"
-          className="min-w-0 truncate text-[0.65rem] font-semibold uppercase tracking-widest opacity-80"
-        >
-          {story.genre}
+      {ranked ? (
+        <span className="cover-top">
+          <RankBadge rank={rank} overlay={false} />
+          <span aria-hidden="true" className="cover-genre">
+            {story.genre}
+          </span>
         </span>
-      </span>
-      <span
-        aria-hidden="true"
-        className={clsx(
-          'line-clamp-4 font-serif font-semibold leading-tight',
-          size === 'sm' ? 'text-sm' : 'text-2xl',
-        )}
-      >
+      ) : (
+        <span className="cover-genre">{story.genre}</span>
+      )}
+      <span aria-hidden={ranked ? 'true' : undefined} className="cover-title">
         {story.title}
       </span>
     </div>

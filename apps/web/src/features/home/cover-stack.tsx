@@ -25,16 +25,9 @@ const covers = [
 /** Decorative book covers for the hero; purely visual, so hidden from assistive tech. */
 export function CoverStack() {
   return (
-    <div aria-hidden="true" className="relative mx-auto hidden h-96 w-full max-w-md sm:block">
+    <div aria-hidden="true" className="cover-stack">
       {covers.map((cover) => (
-        <div
-          key={cover.title}
-          className={clsx(
-            'absolute left-1/2 top-6 flex h-80 w-52 origin-bottom flex-col justify-between rounded-2xl bg-gradient-to-br p-6 text-white shadow-2xl ring-1 ring-white/15',
-            cover.tone,
-            cover.place,
-          )}
-        >
+        <div key={cover.title} className={clsx('cover-stack-book', cover.tone, cover.place)}>
           <span className="text-xs font-semibold uppercase tracking-widest text-white/75">
             {cover.genre}
           </span>

@@ -17,17 +17,18 @@ export function GenreGrid() {
       <h2 id="genres-title" className="mb-6 font-serif text-2xl font-bold sm:text-3xl">
         Explore Genres
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <ul className="genre-tiles">
         {HOME_GENRES.map((genre) => (
           <li key={genre.name}>
             <Link
               to={`/stories?genre=${encodeURIComponent(genre.name)}`}
-              className={`flex h-full flex-col justify-between gap-4 rounded-2xl bg-gradient-to-br p-4 text-white shadow-sm transition-transform hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ${genre.tone}`}
+              className={`genre-tile ${genre.tone}`}
+              discover="none"
             >
-              <genre.Icon className="size-7" aria-hidden="true" />
+              <genre.Icon aria-hidden="true" />
               <span>
-                <span className="block font-semibold">{genre.name}</span>
-                <span className="block text-sm text-white/80">{genre.count} stories</span>
+                <b>{genre.name}</b>
+                <span>{`${genre.count} stories`}</span>
               </span>
             </Link>
           </li>

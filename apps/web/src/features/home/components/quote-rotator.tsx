@@ -55,16 +55,9 @@ export function QuoteRotator() {
         </blockquote>
         <figcaption className="mt-2 text-sm text-muted-foreground">— {quote.author}</figcaption>
       </div>
-      <div className="mt-3 flex gap-1.5" aria-hidden="true">
+      <div className="quote-dots" aria-hidden="true">
         {QUOTES.map((q, i) => (
-          <span
-            key={q.author}
-            className={
-              i === index
-                ? 'h-1.5 w-6 rounded-full bg-primary'
-                : 'h-1.5 w-1.5 rounded-full bg-muted-foreground/40'
-            }
-          />
+          <span key={q.author} data-current={i === index ? '' : undefined} />
         ))}
       </div>
     </figure>
