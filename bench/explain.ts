@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     });
   }
   requests.push(
+    { route: 'GET /home', url: '/api/home' },
     { route: 'GET /stories/{id}', url: `/api/stories/${story.id}`, auth: true },
     { route: 'GET /stories/{id}/similar', url: `/api/stories/${story.id}/similar?limit=4` },
     { route: 'GET /chapters/by-story/{id}', url: `/api/chapters/by-story/${story.id}` },

@@ -5,12 +5,6 @@ import { Random } from './random.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
 import type { BenchRequest, Endpoint, EndpointKind, Method } from './types.js';
 
-/** The home page's sections (apps/web home-page.tsx): sort and page size. */
-const HOME = [
-  ['popular', 6],
-  ['trending', 12],
-  ['latest', 8],
-] as const;
 const LIST_SORTS = ['latest', 'popular', 'trending'] as const;
 /** Discover's page size (apps/web discover/api.ts). */
 const PAGE_SIZE = 12;
@@ -46,7 +40,7 @@ const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 /** Every endpoint's name, in run order (writes last, so reads see the seeded library). */
 export const ENDPOINT_NAMES: readonly string[] = [
-  ...HOME.map(([sort]) => `home-${sort}`),
+  'home',
   ...LIST_SORTS.flatMap((sort) => [`list-${sort}-p1`, `list-${sort}-deep`, `list-${sort}-pages`]),
   'authors-p1',
   'authors-deep',
@@ -190,11 +184,9 @@ export async function buildEndpoints(
   ) => {
     if (selected.has(name)) endpoints.push({ name, kind, description, requests: requests() });
   };
-  for (const [sort, limit] of HOME) {
-    add(`home-${sort}`, 'list', `GET /api/stories?page=1&limit=${limit}&sort=${sort}`, () => [
-      get(listPath(1, limit, sort)),
-    ]);
-  }
+  add('home', 'list', "GET /api/home, the home page's sections (its one call)", () => [
+    get('/api/home'),
+  ]);
   const needCounts =
     selected.has('page-discover') ||
     LIST_SORTS.some(
