@@ -74,9 +74,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router publishes a production build beside its development one but its package.json
+ * maps every import to the development build (remix-run/react-router#14102), which checks and
+ * warns as it goes. Builds take the production files: the browser's bundle and the server
+ * renderer (where the router's own work was a fifth of a story page's render).
+ */
+const reactRouterProduction = (dir: string) => [
+  { find: /^react-router$/, replacement: join(dir, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(dir, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [lucideSprite(), react(), tailwindcss(), precompress(), pageBudgets()],
   resolve: {
+    alias:
+      command === 'build'
+        ? reactRouterProduction(
+            fileURLToPath(
+              new URL('../../node_modules/react-router/dist/production', import.meta.url),
+            ),
+          )
+        : [],
     // `source` makes workspace packages (`@storyloom/shared`) resolve to their TypeScript source.
     conditions: ['source', ...defaultClientConditions],
   },
@@ -125,4 +144,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
