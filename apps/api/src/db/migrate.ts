@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
 import * as m003 from './migrations/003_sessions_and_jobs.js';
 import * as m004 from './migrations/004_contact_and_authors.js';
+import * as m005 from './migrations/005_story_tags_in_order.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '002_search': m002,
   '003_sessions_and_jobs': m003,
   '004_contact_and_authors': m004,
+  '005_story_tags_in_order': m005,
 };
 
 class StaticProvider implements MigrationProvider {

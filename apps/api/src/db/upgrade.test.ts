@@ -333,3 +333,41 @@ describe('upgrading a database of the sessions release (003 → latest)', () => 
     }
   });
 });
+
+describe('upgrading a database of the author directory release (004 → latest)', () => {
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '004_contact_and_authors' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // A second tag that comes first by its key but second by the author's order.
+    await db
+      .insertInto('story_tags')
+      .values({ story_id: PUBLIC_STORY, tag: 'Amber', tag_key: 'amber', position: 1 })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, and serves each story with its tags in their order', async () => {
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const list = await app.inject({ url: '/api/stories?sort=popular' });
+      expect(list.statusCode).toBe(200);
+      const items = list.json().data.items as { id: string; tags: string[] }[];
+      expect(items.map((s) => [s.id, s.tags])).toEqual([[PUBLIC_STORY, ['Tidewitch', 'Amber']]]);
+      const one = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(one.json().data.tags).toEqual(['Tidewitch', 'Amber']);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

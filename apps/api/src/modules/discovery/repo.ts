@@ -35,6 +35,36 @@ export function publicStoryIdsQuery(
     .offset(params.offset);
 }
 
+/**
+ * One page of public stories, whole rows, in `sort` order, in one statement. SQLite walks the
+ * order's partial index and reads only the page's rows from the table (a skipped entry costs
+ * an index step, never a row). PostgreSQL pages the ids with an index-only scan first and then
+ * fetches those rows, so a deep offset never visits the rows it skips either.
+ */
+export async function publicStoriesPage(
+  db: Exec,
+  dialect: DialectName,
+  params: { genre?: Genre; sort: StorySort; offset: number; limit: number },
+): Promise<StoryRow[]> {
+  if (dialect === 'sqlite') {
+    let query = db.selectFrom('stories').selectAll().where(isPublic);
+    if (params.genre) query = query.where('genre', '=', params.genre);
+    return query
+      .orderBy(SORT_COLUMN[params.sort], 'desc')
+      .orderBy('id', 'desc')
+      .limit(params.limit)
+      .offset(params.offset)
+      .execute();
+  }
+  return db
+    .selectFrom(publicStoryIdsQuery(db, params).as('page'))
+    .innerJoin('stories', 'stories.id', 'page.id')
+    .selectAll('stories')
+    .orderBy(`stories.${SORT_COLUMN[params.sort]}`, 'desc')
+    .orderBy('stories.id', 'desc')
+    .execute();
+}
+
 export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined) {
   let query = db
     .selectFrom('stories')

@@ -24,6 +24,7 @@ import {
   followingFeedIdsQuery,
   popularAuthorIds,
   publicStoriesInOrder,
+  publicStoriesPage,
   publicStoryIdsQuery,
   similarStoriesQuery,
   usersInOrder,
@@ -54,17 +55,17 @@ export function createDiscoveryService({
 
     /** `GET /stories`: public stories in the list order (docs/api.md). */
     async list(query: StoryListQuery, viewer: Viewer): Promise<Paged<Story>> {
-      const rows = await publicStoryIdsQuery(k, {
+      const rows = await publicStoriesPage(k, db.dialect, {
         genre: query.genre,
         sort: query.sort,
         offset: offsetOf(query),
         limit: query.limit,
-      }).execute();
-      const items = await viewsOf(
-        rows.map((row) => row.id),
-        viewer,
-      );
-      return pageOf(items, await storyCounts.get(query.genre), query);
+      });
+      const [items, total] = await Promise.all([
+        storyViews(k, rows, viewer),
+        storyCounts.get(query.genre),
+      ]);
+      return pageOf(items, total, query);
     },
 
     /**
