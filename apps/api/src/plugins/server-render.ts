@@ -26,24 +26,77 @@ import type { ResponseCache } from './response-cache.js';
 const RENDER_TIMEOUT_MS = 2_000;
 
 /**
- * Renders under way at once, per core. Rendering is CPU work on the event loop: past this, more
- * renders would only queue behind each other (and hold their memory), so a visitor gets the
- * shell at once instead, and the browser renders the page as it did before.
+ * Renders under way at once, per core. Rendering is CPU work on the event loop: more at once
+ * would only interleave and hold their memory longer, so the rest wait their turn.
  */
 const RENDERS_PER_CORE = 2;
 
 /**
+ * How long a visitor may wait for a render to start. Past this (the renders ahead of them, at
+ * the time renders take lately), they get the shell at once and their browser renders the
+ * page, rather than wait longer than the page itself takes to come.
+ */
+const RENDER_WAIT_BUDGET_MS = 100;
+
+/**
  * The same when the event loop itself is late by more than `shedDelayMs` (RENDER_SHED_DELAY_MS,
- * median over the last half second): requests are then waiting for the CPU, and a render (about
- * 10 ms of it for a story page) would make every one of them wait longer than the shell would.
+ * median over the last half second): requests are then waiting for the CPU, and a render would
+ * make every one of them wait longer than the shell would.
  */
 const LOOP_SAMPLE_MS = 500;
+
+/**
+ * Renders `slots` at a time; the rest wait their turn in arrival order, unless the wait a
+ * newcomer can expect (the renders ahead of it × the recent time of a render ÷ `slots`) is over
+ * `budgetMs`: then it is turned away at once. A fixed cap on renders alone turned away most
+ * pages whenever fifty visitors arrived together, however fast each render was.
+ */
+export class RenderQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** A moving average of how long renders take (wall time, from their start). */
+  private recentMs: number;
+
+  constructor(
+    private readonly slots: number,
+    private readonly budgetMs: number,
+    initialMs = 10,
+  ) {
+    this.recentMs = initialMs;
+  }
+
+  /** The wait a render asked for now can expect before it starts, in ms. */
+  expectedWaitMs(): number {
+    if (this.running < this.slots) return 0;
+    return ((this.waiting.length + 1) * this.recentMs) / this.slots;
+  }
+
+  /** Runs `task` in its turn; null, at once, when its turn is further away than the budget. */
+  async run<T>(task: () => Promise<T>): Promise<T | null> {
+    if (this.running < this.slots) this.running += 1;
+    else if (this.expectedWaitMs() > this.budgetMs) return null;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const started = performance.now();
+    try {
+      return await task();
+    } finally {
+      this.recentMs = 0.8 * this.recentMs + 0.2 * (performance.now() - started);
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
 
 export interface PageRendererOptions {
   /** Answers the renderer's calls when it holds them. */
   responseCache?: ResponseCache;
   /** 0: never shed renders for a late event loop. */
   shedDelayMs?: number;
+  /** Renders at once (default: two per core). */
+  slots?: number;
+  /** The longest a visitor may wait for their render to start (default 100 ms). */
+  waitBudgetMs?: number;
 }
 
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
@@ -86,13 +139,17 @@ const pairedHeaders = (flat: readonly string[]) => {
 export function createPageRenderer(
   app: FastifyInstance,
   staticDir: string,
-  { responseCache, shedDelayMs = 0 }: PageRendererOptions = {},
+  {
+    responseCache,
+    shedDelayMs = 0,
+    slots = availableParallelism() * RENDERS_PER_CORE,
+    waitBudgetMs = RENDER_WAIT_BUDGET_MS,
+  }: PageRendererOptions = {},
 ): PageRenderer | null {
   const file = join(staticDir, '.server', 'entry-server.js');
   if (!existsSync(file)) return null;
   const visitors = new AsyncLocalStorage<Visitor>();
-  const maxRenders = availableParallelism() * RENDERS_PER_CORE;
-  let rendering = 0;
+  const queue = new RenderQueue(slots, waitBudgetMs);
   let loopBusy = false;
   if (shedDelayMs > 0) {
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -149,25 +206,23 @@ export function createPageRenderer(
     wants: (request) => request.method === 'GET' && !SIGNED_IN.test(request.headers.cookie ?? ''),
 
     async render(request) {
-      if (rendering >= maxRenders) return { kind: 'skip', reason: 'busy rendering other pages' };
       if (loopBusy) return { kind: 'skip', reason: 'the event loop is busy' };
       const loaded = await load();
-      // Counted until the render itself ends, even when the visitor stopped waiting for it.
-      rendering += 1;
-      const rendered = visitors
-        .run({ ip: request.ip }, () => loaded.render(request.url))
-        .finally(() => {
-          rendering -= 1;
-        });
+      const rendered = queue.run(() =>
+        visitors.run({ ip: request.ip }, () => loaded.render(request.url)),
+      );
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<ServerRenderResult>((resolve) => {
-        timer = setTimeout(
-          () => resolve({ kind: 'skip', reason: `not rendered within ${RENDER_TIMEOUT_MS} ms` }),
-          RENDER_TIMEOUT_MS,
-        );
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), RENDER_TIMEOUT_MS);
       });
       try {
-        return await Promise.race([rendered, timeout]);
+        // A render that outlives the visitor's patience still finishes in its turn; the
+        // visitor has the shell by then.
+        const page = await Promise.race([rendered, late]);
+        if (page === 'late') {
+          return { kind: 'skip', reason: `not rendered within ${RENDER_TIMEOUT_MS} ms` };
+        }
+        return page ?? { kind: 'skip', reason: 'busy rendering other pages' };
       } finally {
         clearTimeout(timer);
       }
