@@ -17,7 +17,8 @@ Options (environment variable in brackets):
   --only NAMES         endpoints to run, comma-separated; a prefix such as 'search' selects
                        search-common, search-rare, ... [BENCH_ONLY]
   --modes LIST         uncached, cached or both (default uncached,cached) [BENCH_MODES]
-  --node-flags=FLAGS   Node's flags for the server instead of npm start's (--optimize-for-size);
+  --node-flags=FLAGS   Node's flags for the server instead of npm start's
+                       (--max-old-space-size=160 --max-semi-space-size=4);
                        '' for none; write it with '=', e.g. --node-flags='--max-semi-space-size=4'
                        [BENCH_NODE_FLAGS]
   --reuse              keep a size's library when it was seeded with the same parameters [BENCH_REUSE=1]

@@ -74,4 +74,20 @@ describe('PublicStoryCounts', () => {
     // The raced count was not cached: the next call counts again and sees the new story.
     expect(await counts.get('Drama')).toBe((await a) + 1);
   });
+
+  it('counts the author directory (users with a public story) like the lists, once a minute', async () => {
+    let clock = 5_000_000;
+    const counts = new PublicStoryCounts(t.db, () => clock);
+    const before = await counts.authors();
+    const config = { ...loadConfig({ NODE_ENV: 'test' }), jwtSecret: 'x'.repeat(32) };
+    const newcomer = (await createUser(t.db, config)).user.id;
+    await t.db.kysely
+      .updateTable('users')
+      .set({ stories_count: 1 })
+      .where('id', '=', newcomer)
+      .execute();
+    expect(await counts.authors()).toBe(before);
+    clock += COUNT_TTL_MS;
+    expect(await counts.authors()).toBe(before + 1);
+  });
 });

@@ -1,7 +1,10 @@
 import { GENRES, type Genre } from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { countPublicStories } from './repo.js';
+import { countAuthors, countPublicStories } from './repo.js';
+
+/** The author directory's key among the totals (no genre is spelled so). */
+const AUTHORS = '@authors';
 
 /** How long a counted total is served before it is counted again. */
 export const COUNT_TTL_MS = 60_000;
@@ -22,12 +25,20 @@ export class PublicStoryCounts {
     private readonly db: Db,
     now: () => number = Date.now,
   ) {
-    // One total per genre and one overall.
-    this.totals = new TtlCache({ ttlMs: COUNT_TTL_MS, maxEntries: GENRES.length + 1, now });
+    // One total per genre, one overall and the author directory's.
+    this.totals = new TtlCache({ ttlMs: COUNT_TTL_MS, maxEntries: GENRES.length + 2, now });
   }
 
   get(genre: Genre | undefined): Promise<number> {
     return this.totals.get(genre ?? '*', () => countPublicStories(this.db.kysely, genre));
+  }
+
+  /**
+   * Users with a public story: the author directory's total (`GET /authors`), counted the same
+   * way and as often (~6 ms over 125,000 users). A new author shows in it within COUNT_TTL_MS.
+   */
+  authors(): Promise<number> {
+    return this.totals.get(AUTHORS, () => countAuthors(this.db.kysely));
   }
 
   /** A public story of `genre` appeared (+1) or went away (−1), committed on this node. */

@@ -19,7 +19,6 @@ import type { PublicStoryCounts } from './counts.js';
 import { userSummaries } from './people.js';
 import {
   authorIdsQuery,
-  countAuthors,
   countFollowingFeed,
   followingFeedIdsQuery,
   popularAuthorIds,
@@ -134,7 +133,7 @@ export function createDiscoveryService({
       const ids = rows.map((row) => row.id);
       const [users, total, followed] = await Promise.all([
         usersInOrder(k, ids),
-        countAuthors(k),
+        storyCounts.authors(),
         viewer ? followedAmong(k, viewer.id, ids) : null,
       ]);
       const items = (await userSummaries(k, viewer, users)).map((author) =>

@@ -96,8 +96,24 @@ export async function searchStoryIds(
     }
   } else {
     const match = fts5Match(terms);
-    if (params.sort === 'relevance') {
-      // Document ids grow with each new document, so the newest matches are the highest ids.
+    if (params.sort === 'relevance' && !params.genre) {
+      // Ranked inside the index, and only the page's documents are looked up: a match costs
+      // its bm25, not also a row of story_search. Document ids grow with each new document,
+      // so the newest matches are the highest ids, and FTS5 seeks to the bound's rowid.
+      const newestOnly = capped
+        ? sql`and rowid >= (select min(rowid) from (
+                                select rowid from story_search_fts
+                                 where story_search_fts match ${match}
+                                 order by rowid desc limit ${newest}))`
+        : sql``;
+      query = sql`select d.story_id as id
+                    from (select rowid, ${BM25} as score from story_search_fts
+                           where story_search_fts match ${match} ${newestOnly}
+                           order by score, rowid desc ${page}) r
+                    join story_search d on d.doc_id = r.rowid
+                   order by r.score, r.rowid desc`;
+    } else if (params.sort === 'relevance') {
+      // The genre lives in the documents' rows, so each match is looked up there.
       const newestOnly = capped
         ? sql`and story_search_fts.rowid >= (
                 select min(doc_id) from (
@@ -110,7 +126,7 @@ export async function searchStoryIds(
                     from story_search_fts
                     join story_search d on d.doc_id = story_search_fts.rowid
                    where story_search_fts match ${match} ${genre} ${newestOnly}
-                   order by score, d.story_id desc ${page}`;
+                   order by score, story_search_fts.rowid desc ${page}`;
     } else if (WALK_COST * reach * scale.documents < scale.matches * scale.matches) {
       const storyGenre = params.genre ? sql`and s.genre = ${params.genre}` : sql``;
       query = sql`select s.id
