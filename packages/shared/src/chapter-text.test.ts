@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countWords,
   isBlankHtml,
+  paragraphsOfHtml,
   readingMinutes,
   textOfHtml,
   wordCountOfHtml,
@@ -65,5 +66,35 @@ describe('readingMinutes', () => {
     expect(readingMinutes(250)).toBe(1);
     expect(readingMinutes(251)).toBe(2);
     expect(readingMinutes(90_000)).toBe(360);
+  });
+});
+
+describe('paragraphsOfHtml', () => {
+  it('gives each top-level paragraph and quote, in order, as its HTML', () => {
+    expect(
+      paragraphsOfHtml(
+        '<p>One <em>two</em></p><blockquote><p>Three</p><p>four</p></blockquote><p>Five<br>six</p>',
+      ),
+    ).toEqual([
+      '<p>One <em>two</em></p>',
+      '<blockquote><p>Three</p><p>four</p></blockquote>',
+      '<p>Five<br>six</p>',
+    ]);
+  });
+
+  it('leaves out blocks without visible text and keeps bare text between blocks', () => {
+    expect(
+      paragraphsOfHtml('<p></p><p>A</p><p> <br> </p>  loose <strong>words</strong> <p>B</p>\n'),
+    ).toEqual(['<p>A</p>', 'loose <strong>words</strong>', '<p>B</p>']);
+    expect(paragraphsOfHtml('')).toEqual([]);
+    expect(paragraphsOfHtml('just text')).toEqual(['just text']);
+  });
+
+  it('reads an unclosed block to the end and ignores a stray closing tag', () => {
+    expect(paragraphsOfHtml('<p>A</p><p>B and the rest')).toEqual([
+      '<p>A</p>',
+      '<p>B and the rest',
+    ]);
+    expect(paragraphsOfHtml('</p><p>A</p>')).toEqual(['<p>A</p>']);
   });
 });

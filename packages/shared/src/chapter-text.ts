@@ -44,3 +44,43 @@ export const READING_WORDS_PER_MINUTE = 250;
 export function readingMinutes(words: number): number {
   return words > 0 ? Math.ceil(words / READING_WORDS_PER_MINUTE) : 0;
 }
+
+/** The blocks a chapter's HTML is made of at its top level (decision 021). */
+const BLOCK_TAG = /<(\/?)(p|blockquote)(?:\s[^>]*)?>/gi;
+
+/**
+ * The chapter's paragraphs, in order: each top-level `<p>` or `<blockquote>` as its HTML, and
+ * any text between them (sanitized HTML may leave a bare run); only those with visible text,
+ * so an empty line is no paragraph. Paragraph N of a comment is `paragraphsOfHtml(content)[N]`,
+ * on the server and in the reader.
+ */
+export function paragraphsOfHtml(html: string): string[] {
+  const paragraphs: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const bare = (end: number) => {
+    const run = html.slice(start, end);
+    if (!isBlankHtml(run)) paragraphs.push(run.trim());
+  };
+  for (const match of html.matchAll(BLOCK_TAG)) {
+    const closing = match[1] === '/';
+    if (!closing) {
+      if (depth === 0) {
+        bare(match.index);
+        start = match.index;
+      }
+      depth += 1;
+    } else if (depth > 0) {
+      depth -= 1;
+      if (depth === 0) {
+        const end = match.index + match[0].length;
+        const block = html.slice(start, end);
+        if (!isBlankHtml(block)) paragraphs.push(block);
+        start = end;
+      }
+    }
+  }
+  // An unclosed block runs to the end, as a browser reads it.
+  bare(html.length);
+  return paragraphs;
+}
