@@ -27,14 +27,30 @@ const wordsOf = (text: string): Set<string> =>
       .filter(Boolean),
   );
 
-/** 2|A∩B| / (|A| + |B|) over the paragraphs' word sets: 1 the same words, 0 none shared. */
-export function likeness(a: string, b: string): number {
-  const left = wordsOf(a);
-  const right = wordsOf(b);
+/**
+ * 2|A∩B| / (|A| + |B|) over two paragraphs' word sets: 1 the same words, 0 none shared.
+ * Paragraphs without words (a scene break, '***') are alike only when their texts are equal.
+ */
+function dice(a: string, left: Set<string>, b: string, right: Set<string>): number {
   if (left.size + right.size === 0) return a === b ? 1 : 0;
   let shared = 0;
   for (const word of left) if (right.has(word)) shared += 1;
   return (2 * shared) / (left.size + right.size);
+}
+
+/** How alike two paragraphs' words are: 1 the same words, 0 none shared. */
+export const likeness = (a: string, b: string): number => dice(a, wordsOf(a), b, wordsOf(b));
+
+/** Where each text occurs among `texts` (leaving out the indexes `skip` names), in order. */
+function positionsOf(texts: string[], skip: (i: number) => boolean = () => false) {
+  const positions = new Map<string, number[]>();
+  texts.forEach((text, i) => {
+    if (skip(i)) return;
+    const list = positions.get(text);
+    if (list) list.push(i);
+    else positions.set(text, [i]);
+  });
+  return positions;
 }
 
 /**
@@ -85,12 +101,7 @@ function sameTextPairs(before: string[], after: string[]): Array<[number, number
         else j += 1;
       }
     } else {
-      const positions = new Map<string, number[]>();
-      oldMiddle.forEach((text, i) => {
-        const list = positions.get(text);
-        if (list) list.push(i);
-        else positions.set(text, [i]);
-      });
+      const positions = positionsOf(oldMiddle);
       let next = 0;
       newMiddle.forEach((text, j) => {
         const i = positions.get(text)?.find((candidate) => candidate >= next);
@@ -126,7 +137,10 @@ export function alignParagraphKeys(
     keys[j] = before.keys[i];
     oldUsed[i] = true;
   }
-  // Rule 2, gap by gap: the old and new paragraphs between consecutive anchors.
+  // Rule 2, gap by gap: the old and new paragraphs between consecutive anchors. Each
+  // paragraph's words are taken once, not at every comparison.
+  const oldWords = before.texts.map((text, i) => (oldUsed[i] ? null : wordsOf(text)));
+  const newWords = texts.map((text, j) => (keys[j] === undefined ? wordsOf(text) : null));
   const bounds: Array<[number, number]> = [
     [-1, -1],
     ...anchors,
@@ -138,7 +152,7 @@ export function alignParagraphKeys(
     let oldNext = oldFrom + 1;
     for (let j = newFrom + 1; j < newTo; j += 1) {
       for (let i = oldNext; i < oldTo; i += 1) {
-        if (likeness(before.texts[i]!, texts[j]!) >= ALIKE) {
+        if (dice(before.texts[i]!, oldWords[i]!, texts[j]!, newWords[j]!) >= ALIKE) {
           keys[j] = before.keys[i];
           oldUsed[i] = true;
           oldNext = i + 1;
@@ -148,13 +162,7 @@ export function alignParagraphKeys(
     }
   }
   // Rule 3: moved paragraphs, the first unused exact twin of each.
-  const leftOver = new Map<string, number[]>();
-  before.texts.forEach((text, i) => {
-    if (oldUsed[i]) return;
-    const list = leftOver.get(text);
-    if (list) list.push(i);
-    else leftOver.set(text, [i]);
-  });
+  const leftOver = positionsOf(before.texts, (i) => oldUsed[i]!);
   texts.forEach((text, j) => {
     if (keys[j] !== undefined) return;
     const i = leftOver.get(text)?.shift();
