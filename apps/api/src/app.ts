@@ -14,6 +14,7 @@ import { createSerializerCompiler } from './lib/serializer.js';
 import { validatorCompiler } from './lib/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chapterRoutes } from './modules/chapters/routes.js';
+import { commentRoutes } from './modules/comments/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(
       await api.register(storyRoutes, services);
       await api.register(chapterRoutes, services);
       await api.register(socialRoutes, services);
+      await api.register(commentRoutes, services);
       await api.register(profileRoutes, services);
       await api.register(readingRoutes, services);
       await api.register(discoveryRoutes, services);

@@ -11,6 +11,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { type ChapterService, createChapterService } from './modules/chapters/service.js';
+import { type CommentService, createCommentService } from './modules/comments/service.js';
 import { type ContactService, createContactService } from './modules/contact/service.js';
 import { PublicStoryCounts } from './modules/discovery/counts.js';
 import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
@@ -47,6 +48,7 @@ export interface Services {
   exporter: ExportService;
   stories: StoryService;
   chapters: ChapterService;
+  comments: CommentService;
   social: SocialService;
   reading: ReadingService;
   discovery: DiscoveryService;
@@ -99,6 +101,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     exporter: createExportService({ db }),
     stories: createStoryService({ db, covers, storyCounts }),
     chapters: createChapterService({ db }),
+    comments: createCommentService({ db }),
     social: createSocialService({ db }),
     reading: createReadingService({ db }),
     discovery,

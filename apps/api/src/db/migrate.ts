@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_search.js';
 import * as m003 from './migrations/003_sessions_and_jobs.js';
 import * as m004 from './migrations/004_contact_and_authors.js';
 import * as m005 from './migrations/005_story_tags_in_order.js';
+import * as m006 from './migrations/006_comments.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '003_sessions_and_jobs': m003,
   '004_contact_and_authors': m004,
   '005_story_tags_in_order': m005,
+  '006_comments': m006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -80,6 +80,11 @@ export interface ChaptersTable {
   published: Flag;
   word_count: Counter;
   reads_count: Counter;
+  /**
+   * JSON array of one key per paragraph, in order (docs/decisions/021-comment-anchors.md);
+   * null until the chapter is saved again or first gets a paragraph comment (migration 006).
+   */
+  paragraph_keys: ColumnType<string | null, string | null | undefined, string | null>;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -221,6 +226,35 @@ export interface ContactMessagesTable {
 // story_search (and story_search_fts on SQLite) differ per dialect and are kept by triggers
 // (migration 002); only the search repo reads them, with raw SQL.
 
+/** A comment on a chapter, or a reply to one (migration 006, docs/decisions/021). */
+export interface CommentsTable {
+  id: string;
+  chapter_id: string;
+  story_id: string;
+  /** Null once the writer's account is deleted: shown as "[deleted account]". */
+  author_id: string | null;
+  /** The top-level comment this replies to; replies are one level deep. */
+  parent_id: string | null;
+  /** The paragraph's key; null for the chapter as a whole or once the paragraph is gone. */
+  paragraph_key: string | null;
+  /** The start of the paragraph's text when the comment was written. */
+  paragraph_excerpt: string | null;
+  /** Plain text; emptied when deleted. */
+  body: string;
+  likes_count: Counter;
+  replies_count: Counter;
+  created_at: Timestamp;
+  edited_at: Timestamp | null;
+  /** Set on a deleted comment kept as a placeholder for its replies. */
+  deleted_at: Timestamp | null;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   stories: StoriesTable;
@@ -240,6 +274,8 @@ export interface Database {
   jobs: JobsTable;
   anonymous_read_budget: AnonymousReadBudgetTable;
   contact_messages: ContactMessagesTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -253,3 +289,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type ActiveSession = Pick<SessionRow, 'id' | 'method' | 'created_at' | 'last_used_at'>;
 export type JobRow = Selectable<JobsTable>;
 export type NewChapter = Insertable<ChaptersTable>;
+export type CommentRow = Selectable<CommentsTable>;

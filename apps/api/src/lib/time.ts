@@ -3,3 +3,4 @@ export const nowIso = (): string => new Date().toISOString();
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

@@ -144,6 +144,17 @@ export const dataExport = z
         updated_at: isoDate,
       }),
     ),
+    comments: z.array(
+      exportStoryRef.extend({
+        id: z.string(),
+        chapter_id: z.string(),
+        parent_id: z.string().nullable(),
+        paragraph_excerpt: z.string().nullable().describe('The passage a paragraph comment is on'),
+        body: z.string(),
+        created_at: isoDate,
+        edited_at: isoDate.nullable(),
+      }),
+    ),
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExport>;

@@ -12,6 +12,8 @@ import type { ChapterRow, ChaptersTable, Database, StoryRow } from '../../db/typ
 import { badRequest, invalidField } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import { adjustStoryComments, visibleCount } from '../comments/repo.js';
+import { freshKeys, rekeyChapter } from '../comments/service.js';
 import { chapterNotFound, storyNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { prepareContent } from './content.js';
@@ -96,6 +98,7 @@ export function createChapterService({ db }: { db: Db }) {
             story_id: story.id,
             title: input.title || defaultChapterTitle(position),
             content: content.html,
+            paragraph_keys: JSON.stringify(freshKeys(content.html)),
             word_count: content.wordCount,
             position,
             published: input.published ? 1 : 0,
@@ -136,9 +139,15 @@ export function createChapterService({ db }: { db: Db }) {
           updated_at: now,
         };
         if (input.title !== undefined) changes.title = input.title || defaultChapterTitle(position);
-        if (content) {
+        if (content && content.html !== current.content) {
           changes.content = content.html;
           changes.word_count = content.wordCount;
+          changes.paragraph_keys = await rekeyChapter(trx, current, content.html);
+        }
+        // The story's comments_count counts the comments of published chapters only.
+        if (published !== (current.published === 1)) {
+          const count = await visibleCount(trx, current.id);
+          await adjustStoryComments(trx, story.id, published ? count : -count);
         }
         if (published && current.published_at === null) changes.published_at = now;
         await updateChapter(trx, current.id, changes);
@@ -152,6 +161,10 @@ export function createChapterService({ db }: { db: Db }) {
         const order = await chapterOrder(trx, story.id);
         if (!order.includes(chapter.id)) throw chapterNotFound();
         if (order.length <= 1) throw badRequest(STORY_MESSAGES.lastChapter);
+        const current = await findChapterById(trx, chapter.id);
+        // Its comments go with it (ON DELETE CASCADE), and out of the story's count.
+        if (current?.published === 1)
+          await adjustStoryComments(trx, story.id, -(await visibleCount(trx, chapter.id)));
         await deleteChapter(trx, chapter.id);
         await renumber(
           trx,

@@ -47,7 +47,7 @@ export async function storyCards(db: Kysely<Database>, rows: StoryRow[]): Promis
 }
 
 /** Each author as their profile privacy lets `viewer` see them (the picture: privacy.ts). */
-async function authorSummaries(
+export async function authorSummaries(
   db: Kysely<Database>,
   viewer: { id: string } | null,
   authors: AuthorRow[],

@@ -126,3 +126,44 @@ export function progressOfUser(
     .orderBy('stories.id')
     .execute();
 }
+
+/** The user's own comments and replies, oldest first (deleted ones are gone). */
+export function commentsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<
+  (StoryRefRow & {
+    id: string;
+    chapter_id: string;
+    published: number;
+    parent_id: string | null;
+    paragraph_excerpt: string | null;
+    body: string;
+    edited_at: string | null;
+  })[]
+> {
+  return db
+    .selectFrom('comments')
+    .innerJoin('stories', 'stories.id', 'comments.story_id')
+    .innerJoin('users', 'users.id', 'stories.author_id')
+    .innerJoin('chapters', 'chapters.id', 'comments.chapter_id')
+    .select([
+      'comments.id',
+      'stories.id as story_id',
+      'stories.title',
+      'stories.visibility',
+      'stories.author_id',
+      'users.username as author',
+      'comments.chapter_id',
+      'chapters.published',
+      'comments.parent_id',
+      'comments.paragraph_excerpt',
+      'comments.body',
+      'comments.created_at as at',
+      'comments.edited_at',
+    ])
+    .where('comments.author_id', '=', userId)
+    .where('comments.deleted_at', 'is', null)
+    .orderBy('comments.id')
+    .execute();
+}

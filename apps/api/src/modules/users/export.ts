@@ -8,6 +8,7 @@ import { tagsOf } from '../stories/repo.js';
 import {
   chapterReadsOfUser,
   chaptersOfAuthor,
+  commentsOfUser,
   followUsernames,
   progressOfUser,
   reactionsOfUser,
@@ -19,7 +20,7 @@ import { findSettings } from './settings-repo.js';
 
 /**
  * Everything a user owns, for `GET /users/me/export`: profile, settings, stories with every
- * chapter (private stories and drafts included), follows, likes, saves and reading history.
+ * chapter (private stories and drafts included), follows, likes, saves, reading history and comments.
  * Nothing private of anyone else leaves: a liked, saved or read story that is now private to
  * its author keeps its id and the user's date, with title and author blanked; so does a read
  * chapter that went back to draft.
@@ -100,6 +101,17 @@ export function createExportService({ db }: { db: Db }) {
           chapter_id: row.chapter_id,
           chapter_position: row.chapter_position,
           updated_at: row.at,
+        })),
+        // The user's own words always; the passage they were on only while others may read it.
+        comments: (await commentsOfUser(k, user.id)).map((row) => ({
+          ...ref(user, row),
+          id: row.id,
+          chapter_id: row.chapter_id,
+          parent_id: row.parent_id,
+          paragraph_excerpt: canReadChapter(user, row, row) ? row.paragraph_excerpt : null,
+          body: row.body,
+          created_at: row.at,
+          edited_at: row.edited_at,
         })),
       };
     },

@@ -89,8 +89,19 @@ export async function deleteUserCascade(trx: Transaction<Database>, id: string):
     .where('id', 'in', trx.selectFrom('likes').select('story_id').where('user_id', '=', id))
     .where('author_id', '<>', id)
     .execute();
-  // Rows referencing the user (stories and their chapters, follows, likes, saves, progress,
-  // settings, email tokens) go by ON DELETE CASCADE; read events keep counting, anonymised.
+  await trx
+    .updateTable('comments')
+    .set((eb) => ({ likes_count: eb('likes_count', '-', 1) }))
+    .where(
+      'id',
+      'in',
+      trx.selectFrom('comment_likes').select('comment_id').where('user_id', '=', id),
+    )
+    .execute();
+  // Rows referencing the user (stories and their chapters, follows, likes, saves, comment
+  // likes, progress, settings, email tokens) go by ON DELETE CASCADE; read events keep
+  // counting, anonymised. Their comments on others' stories stay, with no author
+  // ("[deleted account]"), in their place in the threads.
   await trx.deleteFrom('users').where('id', '=', id).execute();
 }
 

@@ -1,0 +1,419 @@
+import {
+  COMMENT_LIMITS,
+  COMMENT_MESSAGES,
+  type Comment,
+  type CommentCounts,
+  type CommentLikeResult,
+  type CommentListQuery,
+  type CommentThread,
+  type CreateCommentBody,
+  type Paged,
+  type PageQuery,
+  paragraphsOfHtml,
+} from '@storyloom/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { ChapterRow, CommentRow, Database, StoryRow, UserRow } from '../../db/types.js';
+import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js';
+import { isUuid, newId } from '../../lib/ids.js';
+import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { nowIso } from '../../lib/time.js';
+import { findChapterById } from '../chapters/repo.js';
+import { assertCanReadChapter, canReadChapter, chapterNotFound } from '../stories/policy.js';
+import { authorsOf, findStoryById, lockStory } from '../stories/repo.js';
+import { authorSummaries } from '../stories/views.js';
+import { alignParagraphKeys, newParagraphKey, paragraphText } from './anchors.js';
+import {
+  adjustCounter,
+  adjustStoryComments,
+  countsByKey,
+  detachParagraphs,
+  findComment,
+  likedAmong,
+  parseKeys,
+  postedSince,
+  repliesPage,
+  storeKeys,
+  threadPage,
+} from './repo.js';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+type Viewer = { id: string } | null;
+
+const commentNotFound = () => notFound(COMMENT_MESSAGES.commentNotFound);
+
+/**
+ * A comment's text as stored: line endings made `\n`, control characters other than line
+ * breaks and tabs dropped, more than one blank line in a row made one, ends trimmed.
+ */
+export function commentText(raw: string): string {
+  const text = raw
+    .replace(/\r\n?/g, '\n')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (text === '') throw invalidField('body', COMMENT_MESSAGES.bodyRequired);
+  if (text.length > COMMENT_LIMITS.bodyMax) throw invalidField('body', COMMENT_MESSAGES.bodyMax);
+  return text;
+}
+
+/** The smallest UUID v7 of the moment `ms`: every id made from then on sorts at or above it. */
+export function firstIdAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/** The chapter's paragraph keys; when it has none yet, made from its content and stored. */
+async function ensureKeys(db: Exec, chapter: ChapterRow): Promise<string[]> {
+  const stored = parseKeys(chapter.paragraph_keys);
+  if (stored) return stored;
+  const keys = freshKeys(chapter.content);
+  await storeKeys(db, chapter.id, keys);
+  return keys;
+}
+
+/** How many paragraphs the chapter reads as: its keys, or its content before it has any. */
+const paragraphCount = (chapter: ChapterRow, keys: string[] | null) =>
+  keys?.length ?? paragraphsOfHtml(chapter.content).length;
+
+interface Place {
+  chapter: ChapterRow;
+  story: StoryRow;
+}
+
+/**
+ * Comments on chapters and paragraphs (docs/decisions/021-comment-anchors.md). Whoever may read
+ * a chapter may read its comments; writing needs an account and the story's Allow Comments.
+ * Every write changes its counters (replies, likes, the story's comments_count) in the same
+ * transaction as its rows, under the story's row lock where the story's count moves.
+ */
+export function createCommentService({ db }: { db: Db }) {
+  const k = db.kysely;
+
+  /** The chapter and story a viewer may read, or the answer reading the chapter would give. */
+  const readableChapter = async (exec: Exec, viewer: Viewer, chapterId: string) => {
+    const chapter = isUuid(chapterId) ? await findChapterById(exec, chapterId) : undefined;
+    if (!chapter) throw chapterNotFound();
+    const story = await findStoryById(exec, chapter.story_id);
+    assertCanReadChapter(viewer, story, chapter);
+    return { chapter, story };
+  };
+
+  /**
+   * A comment and its place, when the viewer may read its chapter; otherwise the same 404 as
+   * a comment that does not exist, so a private story's comments cannot be probed by id.
+   */
+  const readableComment = async (
+    exec: Exec,
+    viewer: Viewer,
+    id: string,
+    lock = false,
+  ): Promise<Place & { comment: CommentRow }> => {
+    const comment = isUuid(id) ? await findComment(exec, id) : undefined;
+    if (!comment) throw commentNotFound();
+    const [chapter, story] = await Promise.all([
+      findChapterById(exec, comment.chapter_id),
+      lock && exec.isTransaction
+        ? lockStory(exec as Transaction<Database>, db.dialect, comment.story_id)
+        : findStoryById(exec, comment.story_id),
+    ]);
+    if (!chapter || !story || !canReadChapter(viewer, story, chapter)) throw commentNotFound();
+    return { comment, chapter, story };
+  };
+
+  /** Payloads for rows of one chapter: authors, the viewer's likes, positions of keys. */
+  const present = async (
+    viewer: Viewer,
+    { chapter, story }: Place,
+    rows: CommentRow[],
+  ): Promise<Comment[]> => {
+    const keys = parseKeys(chapter.paragraph_keys) ?? [];
+    const positions = new Map(keys.map((key, i) => [key, i]));
+    const authorIds = rows.flatMap((row) =>
+      row.author_id && row.deleted_at === null ? [row.author_id] : [],
+    );
+    const [authors, liked] = await Promise.all([
+      authorsOf(k, authorIds).then((found) => authorSummaries(k, viewer, found)),
+      viewer
+        ? likedAmong(
+            k,
+            viewer.id,
+            rows.map((row) => row.id),
+          )
+        : new Set<string>(),
+    ]);
+    return rows.map((row) => {
+      const deleted = row.deleted_at !== null;
+      const position = row.paragraph_key === null ? undefined : positions.get(row.paragraph_key);
+      const mine = viewer !== null && row.author_id === viewer.id;
+      return {
+        id: row.id,
+        chapter_id: row.chapter_id,
+        author: deleted || !row.author_id ? null : (authors.get(row.author_id) ?? null),
+        body: deleted ? '' : row.body,
+        paragraph: position ?? null,
+        paragraph_removed: position === undefined && row.paragraph_excerpt !== null,
+        paragraph_excerpt: deleted ? null : row.paragraph_excerpt,
+        parent_id: row.parent_id,
+        replies_count: Math.max(0, row.replies_count),
+        likes_count: Math.max(0, row.likes_count),
+        is_liked: liked.has(row.id),
+        is_mine: mine && !deleted,
+        can_delete: !deleted && (mine || (viewer !== null && story.author_id === viewer.id)),
+        created_at: row.created_at,
+        edited_at: row.edited_at,
+        deleted,
+      };
+    });
+  };
+
+  const presentOne = async (viewer: Viewer, id: string): Promise<Comment> => {
+    const place = await readableComment(k, viewer, id);
+    const [item] = await present(viewer, place, [place.comment]);
+    return item!;
+  };
+
+  return {
+    /** A page of the chapter-level thread, or of one paragraph's. */
+    async thread(
+      viewer: Viewer,
+      chapterId: string,
+      query: CommentListQuery,
+    ): Promise<CommentThread> {
+      const place = await readableChapter(k, viewer, chapterId);
+      const keys = parseKeys(place.chapter.paragraph_keys);
+      let key: string | null = null;
+      if (query.paragraph !== undefined) {
+        if (query.paragraph >= paragraphCount(place.chapter, keys))
+          throw invalidField('paragraph', COMMENT_MESSAGES.paragraphMissing);
+        // Without keys the chapter has no paragraph comments yet.
+        if (!keys) return { ...pageOf([], 0, query), allow_comments: allows(place.story) };
+        key = keys[query.paragraph]!;
+      }
+      const { rows, total } = await threadPage(
+        k,
+        place.chapter.id,
+        key,
+        query.sort,
+        offsetOf(query),
+        query.limit,
+      );
+      return {
+        ...pageOf(await present(viewer, place, rows), total, query),
+        allow_comments: allows(place.story),
+      };
+    },
+
+    /** Visible top-level comments per paragraph and on the chapter as a whole: one query. */
+    async counts(viewer: Viewer, chapterId: string): Promise<CommentCounts> {
+      const { chapter } = await readableChapter(k, viewer, chapterId);
+      const keys = parseKeys(chapter.paragraph_keys) ?? [];
+      const byKey = await countsByKey(k, chapter.id);
+      return {
+        paragraphs: keys.flatMap((key, paragraph) => {
+          const count = byKey.get(key);
+          return count ? [{ paragraph, count }] : [];
+        }),
+        chapter: byKey.get(null) ?? 0,
+      };
+    },
+
+    async replies(viewer: Viewer, commentId: string, page: PageQuery): Promise<Paged<Comment>> {
+      const place = await readableComment(k, viewer, commentId);
+      const { rows, total } = await repliesPage(k, place.comment.id, offsetOf(page), page.limit);
+      return pageOf(await present(viewer, place, rows), total, page);
+    },
+
+    /** A comment on the chapter, on one of its paragraphs, or a reply to a top-level comment. */
+    async create(viewer: UserRow, chapterId: string, input: CreateCommentBody): Promise<Comment> {
+      const body = commentText(input.body);
+      const id = newId();
+      await k.transaction().execute(async (trx) => {
+        const found = isUuid(chapterId) ? await findChapterById(trx, chapterId) : undefined;
+        if (!found) throw chapterNotFound();
+        // The story's lock orders this write with chapter saves (which move paragraph keys)
+        // and with every other write to the story's comments_count.
+        const story = await lockStory(trx, db.dialect, found.story_id);
+        const chapter = (await findChapterById(trx, found.id)) ?? found;
+        assertCanReadChapter(viewer, story, chapter);
+        if (!allows(story)) throw forbidden(COMMENT_MESSAGES.commentsOff);
+
+        let paragraphKey: string | null = null;
+        let excerpt: string | null = null;
+        const parentId = input.parent_id ?? null;
+        if (parentId !== null) {
+          if (input.paragraph !== undefined && input.paragraph !== null)
+            throw invalidField('paragraph', COMMENT_MESSAGES.paragraphOfReply);
+          const parent = isUuid(parentId) ? await findComment(trx, parentId) : undefined;
+          if (!parent) throw invalidField('parent_id', COMMENT_MESSAGES.commentNotFound);
+          if (parent.chapter_id !== chapter.id)
+            throw invalidField('parent_id', COMMENT_MESSAGES.replyElsewhere);
+          if (parent.parent_id !== null)
+            throw invalidField('parent_id', COMMENT_MESSAGES.replyToReply);
+          if (parent.deleted_at !== null)
+            throw invalidField('parent_id', COMMENT_MESSAGES.replyToDeleted);
+          paragraphKey = parent.paragraph_key;
+          excerpt = parent.paragraph_excerpt;
+        } else if (input.paragraph !== undefined && input.paragraph !== null) {
+          const paragraphs = paragraphsOfHtml(chapter.content);
+          if (input.paragraph >= paragraphs.length)
+            throw invalidField('paragraph', COMMENT_MESSAGES.paragraphMissing);
+          const keys = await ensureKeys(trx, chapter);
+          paragraphKey = keys[input.paragraph] ?? null;
+          if (paragraphKey === null)
+            throw invalidField('paragraph', COMMENT_MESSAGES.paragraphMissing);
+          excerpt = excerptOf(paragraphs[input.paragraph]!);
+        }
+
+        const now = Date.now();
+        if (
+          await postedSince(trx, viewer.id, firstIdAt(now - COMMENT_LIMITS.duplicateWindowMs), body)
+        )
+          throw new AppError(409, 'conflict', COMMENT_MESSAGES.duplicate, {
+            body: COMMENT_MESSAGES.duplicate,
+          });
+        await trx
+          .insertInto('comments')
+          .values({
+            id,
+            chapter_id: chapter.id,
+            story_id: story.id,
+            author_id: viewer.id,
+            parent_id: parentId,
+            paragraph_key: paragraphKey,
+            paragraph_excerpt: excerpt,
+            body,
+            created_at: new Date(now).toISOString(),
+          })
+          .execute();
+        if (parentId !== null) await adjustCounter(trx, parentId, 'replies_count', 1);
+        if (chapter.published === 1) await adjustStoryComments(trx, story.id, 1);
+      });
+      return presentOne(viewer, id);
+    },
+
+    /** The writer's own comment, while it is not deleted; marked edited when the text changed. */
+    async edit(viewer: UserRow, commentId: string, raw: string): Promise<Comment> {
+      const body = commentText(raw);
+      const { comment } = await readableComment(k, viewer, commentId);
+      if (comment.deleted_at !== null) throw commentNotFound();
+      if (comment.author_id !== viewer.id) throw forbidden(COMMENT_MESSAGES.notYourComment);
+      if (body !== comment.body) {
+        await k
+          .updateTable('comments')
+          .set({ body, edited_at: nowIso() })
+          .where('id', '=', comment.id)
+          .where('deleted_at', 'is', null)
+          .execute();
+      }
+      return presentOne(viewer, comment.id);
+    },
+
+    /**
+     * By its writer or the story's author. A top-level comment with replies stays as a
+     * placeholder so the thread still reads; anything else is removed, and a placeholder whose
+     * last reply goes is removed with it.
+     */
+    async remove(
+      viewer: UserRow,
+      commentId: string,
+    ): Promise<{ id: string; placeholder: boolean }> {
+      return k.transaction().execute(async (trx) => {
+        const { comment, chapter, story } = await readableComment(trx, viewer, commentId, true);
+        if (comment.deleted_at !== null) throw commentNotFound();
+        if (comment.author_id !== viewer.id && story.author_id !== viewer.id)
+          throw forbidden(COMMENT_MESSAGES.cannotDelete);
+        const placeholder = comment.parent_id === null && comment.replies_count > 0;
+        if (placeholder) {
+          await trx
+            .updateTable('comments')
+            .set({ deleted_at: nowIso(), body: '' })
+            .where('id', '=', comment.id)
+            .execute();
+        } else {
+          await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
+          if (comment.parent_id !== null) {
+            await adjustCounter(trx, comment.parent_id, 'replies_count', -1);
+            // A placeholder kept only for its replies goes with the last of them.
+            await trx
+              .deleteFrom('comments')
+              .where('id', '=', comment.parent_id)
+              .where('deleted_at', 'is not', null)
+              .where('replies_count', '<=', 0)
+              .execute();
+          }
+        }
+        if (chapter.published === 1) await adjustStoryComments(trx, story.id, -1);
+        return { id: comment.id, placeholder };
+      });
+    },
+
+    like: (viewer: UserRow, commentId: string) => react(viewer, commentId, true),
+    unlike: (viewer: UserRow, commentId: string) => react(viewer, commentId, false),
+  };
+
+  /** Idempotent: the like row is added or removed, and likes_count moves only when it was. */
+  function react(viewer: UserRow, commentId: string, like: boolean): Promise<CommentLikeResult> {
+    return k.transaction().execute(async (trx) => {
+      const { comment } = await readableComment(trx, viewer, commentId);
+      if (comment.deleted_at !== null) throw commentNotFound();
+      let changed: boolean;
+      if (like) {
+        const result = await trx
+          .insertInto('comment_likes')
+          .values({ comment_id: comment.id, user_id: viewer.id, created_at: nowIso() })
+          .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+          .executeTakeFirst();
+        changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      } else {
+        const result = await trx
+          .deleteFrom('comment_likes')
+          .where('comment_id', '=', comment.id)
+          .where('user_id', '=', viewer.id)
+          .executeTakeFirst();
+        changed = Number(result.numDeletedRows) > 0;
+      }
+      if (changed) await adjustCounter(trx, comment.id, 'likes_count', like ? 1 : -1);
+      const row = await findComment(trx, comment.id);
+      return { liked: like, likes_count: Math.max(0, row?.likes_count ?? 0) };
+    });
+  }
+}
+export type CommentService = ReturnType<typeof createCommentService>;
+
+const allows = (story: StoryRow): boolean => story.allow_comments === 1;
+
+const excerptOf = (paragraphHtml: string): string => {
+  const text = paragraphText(paragraphHtml);
+  return text.length <= COMMENT_LIMITS.excerptMax
+    ? text
+    : `${text.slice(0, COMMENT_LIMITS.excerptMax - 1).trimEnd()}…`;
+};
+
+/**
+ * What a chapter save does to its paragraph keys and comments (decision 021): the new
+ * content's keys carried from the old ones, and comments of paragraphs that are gone moved to
+ * the chapter-level thread. Runs in the save's transaction, under the story's lock.
+ */
+export async function rekeyChapter(
+  trx: Transaction<Database>,
+  chapter: ChapterRow,
+  newHtml: string,
+): Promise<string> {
+  const old = parseKeys(chapter.paragraph_keys);
+  const oldTexts = paragraphsOfHtml(chapter.content).map(paragraphText);
+  if (!old || old.length !== oldTexts.length) {
+    if (old) await detachParagraphs(trx, chapter.id, old);
+    return JSON.stringify(freshKeys(newHtml));
+  }
+  const { keys } = alignParagraphKeys({ texts: oldTexts, keys: old }, newHtml);
+  const kept = new Set(keys);
+  const dropped = old.filter((key) => !kept.has(key));
+  if (dropped.length > 0) await detachParagraphs(trx, chapter.id, dropped);
+  return JSON.stringify(keys);
+}
+
+/** A fresh key for each paragraph of `html`: a new chapter's, or one that had none. */
+export const freshKeys = (html: string): string[] =>
+  paragraphsOfHtml(html).map(() => newParagraphKey());
