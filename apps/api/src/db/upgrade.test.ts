@@ -5,7 +5,9 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, prepareDataDir } from '../config.js';
+import { createTokenService } from '../modules/auth/tokens.js';
 import { createTestDb, type TestDb } from '../test/db.js';
+import { createSession } from '../test/factories.js';
 import { migrateToLatest } from './migrate.js';
 import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
 
@@ -365,6 +367,67 @@ describe('upgrading a database of the author directory release (004 → latest)'
       expect(items.map((s) => [s.id, s.tags])).toEqual([[PUBLIC_STORY, ['Tidewitch', 'Amber']]]);
       const one = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
       expect(one.json().data.tags).toEqual(['Tidewitch', 'Amber']);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('upgrading a database of the tags-in-order release (005 → latest)', () => {
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '005_story_tags_in_order' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // A chapter of several paragraphs, saved before paragraphs had keys.
+    await db
+      .updateTable('chapters')
+      .set({ content: '<p>The tide came in.</p><p>Mira lit a lantern.</p><p>Nobody came.</p>' })
+      .where('id', '=', CHAPTER)
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, and takes comments on the old chapter and its paragraphs', async () => {
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    const chapter = await t.db.kysely
+      .selectFrom('chapters')
+      .select('paragraph_keys')
+      .where('id', '=', CHAPTER)
+      .executeTakeFirstOrThrow();
+    expect(chapter.paragraph_keys).toBeNull();
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const bram = await createSession(t.db, BRAM);
+      const token = createTokenService(config.jwtSecret).sign(BRAM, bram);
+      const headers = { authorization: `Bearer ${token}` };
+      const empty = await app.inject({ url: `/api/chapters/${CHAPTER}/comment-counts` });
+      expect(empty.json().data).toEqual({ paragraphs: [], chapter: 0 });
+      const posted = await app.inject({
+        method: 'POST',
+        url: `/api/chapters/${CHAPTER}/comments`,
+        headers,
+        payload: { body: 'Who is Mira?', paragraph: 1 },
+      });
+      expect(posted.statusCode).toBe(201);
+      expect(posted.json().data).toMatchObject({
+        paragraph: 1,
+        paragraph_excerpt: 'Mira lit a lantern.',
+        author: { username: 'Bram' },
+      });
+      const counts = await app.inject({ url: `/api/chapters/${CHAPTER}/comment-counts` });
+      expect(counts.json().data).toEqual({ paragraphs: [{ paragraph: 1, count: 1 }], chapter: 0 });
+      const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(story.json().data.comments_count).toBe(1);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

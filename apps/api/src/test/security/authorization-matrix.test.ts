@@ -54,14 +54,17 @@ const authOf = (w: World, role: Role): Auth | undefined =>
 const callerOf = (w: World, role: Role): string | null => (role === 'visitor' ? null : w[role].id);
 
 /**
- * The error code a refusal must carry: private stories say so; drafts, and another user's
- * sessions, just don't exist.
+ * The error code a refusal must carry: private stories say so; drafts, another user's
+ * sessions and comments nobody else may read just don't exist (a comment id alone must not
+ * tell that its story is private).
  */
 function expectedCode(status: number, on: Case['on']): string | undefined {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) {
-    return on === 'draft chapter' || on === 'own account' ? 'not_found' : 'story_private';
+    return on === 'draft chapter' || on === 'own account' || on.startsWith('comment on')
+      ? 'not_found'
+      : 'story_private';
   }
   return undefined;
 }

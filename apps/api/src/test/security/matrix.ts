@@ -18,6 +18,9 @@ export type Resource =
   | 'draft chapter'
   | 'published chapter'
   | 'private story chapter'
+  | 'comment on a published chapter'
+  | 'comment on a draft chapter'
+  | 'comment on a private story'
   | "owner's profile"
   | 'own account'
   | 'public area';
@@ -94,6 +97,24 @@ const onChapters = (
     on,
     expect: on === 'published chapter' ? published : hidden,
     request: (w: World) => request(chapter(w, on)),
+  }));
+
+/** Cases for a comment route: the owner's comment on each of the world's three chapters. */
+const onComments = (
+  published: Expect,
+  hidden: Expect,
+  request: (id: string) => Request = (id) => ({ params: { id } }),
+): Case[] =>
+  (
+    [
+      ['comment on a published chapter', (w: World) => w.publicComment.id],
+      ['comment on a draft chapter', (w: World) => w.draftComment.id],
+      ['comment on a private story', (w: World) => w.privateComment.id],
+    ] as const
+  ).map(([on, id], i) => ({
+    on,
+    expect: i === 0 ? published : hidden,
+    request: (w: World) => request(id(w)),
   }));
 
 const ownerName = (w: World) => ({ params: { username: w.owner.username } });
@@ -350,5 +371,36 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/chapters/:id/progress': {
     mutates: true,
     cases: onChapters(OPEN, AUTHOR_ONLY_READ),
+  },
+
+  'GET /api/chapters/:id/comments': { cases: onChapters(OPEN, AUTHOR_ONLY_READ) },
+  'GET /api/chapters/:id/comment-counts': { cases: onChapters(OPEN, AUTHOR_ONLY_READ) },
+  'POST /api/chapters/:id/comments': {
+    mutates: true,
+    cases: onChapters(CREATED_SIGNED_IN, [401, 404, 201], (id) => ({
+      params: { id },
+      body: { body: 'A word on this chapter.', paragraph: 0 },
+    })),
+  },
+  'GET /api/comments/:id/replies': { cases: onComments(OPEN, AUTHOR_ONLY_READ) },
+  // The story's author wrote these comments: another reader may neither edit nor delete them.
+  'PATCH /api/comments/:id': {
+    mutates: true,
+    cases: onComments(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, (id) => ({
+      params: { id },
+      body: { body: 'Said better.' },
+    })),
+  },
+  'DELETE /api/comments/:id': {
+    mutates: true,
+    cases: onComments(AUTHOR_WRITES, AUTHOR_ONLY_WRITE),
+  },
+  'POST /api/comments/:id/like': {
+    mutates: true,
+    cases: onComments(SIGNED_IN, AUTHOR_ONLY_WRITE),
+  },
+  'DELETE /api/comments/:id/like': {
+    mutates: true,
+    cases: onComments(SIGNED_IN, AUTHOR_ONLY_WRITE),
   },
 };

@@ -48,6 +48,10 @@ export interface World {
   privateStory: { id: string };
   /** Published chapter of the private story. */
   privateChapter: { id: string };
+  /** The owner's comments: on the public chapter, on the draft, on the private story. */
+  publicComment: { id: string };
+  draftComment: { id: string };
+  privateComment: { id: string };
   markers: Marker[];
 }
 
@@ -91,6 +95,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     draftTitle: markerText('drafttitle'),
     draftContent: markerText('draftcontent'),
     privateDraft: markerText('privdraft'),
+    draftComment: markerText('draftcomment'),
+    privateComment: markerText('privcomment'),
   };
   const publicStory = await createStory(t, owner.auth, {
     title: 'The Open Road',
@@ -118,6 +124,14 @@ export async function createWorld(t: TestApp): Promise<World> {
     content: `<p>${m.privateDraft}</p>`,
     published: false,
   });
+  const comment = async (chapterId: string, body: string): Promise<{ id: string }> => {
+    const res = await call(t, 'POST', `/chapters/${chapterId}/comments`, owner.auth, { body });
+    if (res.status !== 201) throw new Error(`comment not created: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  const publicComment = await comment(publicChapter.id, 'Thanks for reading, everyone.');
+  const draftComment = await comment(draftChapter.id, `Note ${m.draftComment}`);
+  const privateComment = await comment(privateChapter.id, `Note ${m.privateComment}`);
   const mark = (what: string, text: string): Marker => ({ text, ownerId: owner.id, what });
   return {
     owner,
@@ -127,11 +141,16 @@ export async function createWorld(t: TestApp): Promise<World> {
     draftChapter,
     privateStory,
     privateChapter,
+    publicComment,
+    draftComment,
+    privateComment,
     markers: [
       ...Object.entries(m).map(([what, text]) => mark(what, text)),
       mark('private story id', privateStory.id),
       mark('draft chapter id', draftChapter.id),
       mark('private draft id', privateDraft.id),
+      mark('draft comment id', draftComment.id),
+      mark('private comment id', privateComment.id),
       mark('owner email', owner.email),
     ],
   };
