@@ -23,6 +23,27 @@ export async function storeKeys(db: Exec, chapterId: string, keys: string[]): Pr
     .execute();
 }
 
+/**
+ * What comments need of a chapter: who may read it and its paragraph keys, not its text (a
+ * chapter's content can run to half a megabyte; a page of comments has no use for it).
+ */
+export const findChapterHead = (db: Exec, id: string) =>
+  db
+    .selectFrom('chapters')
+    .select(['id', 'story_id', 'published', 'paragraph_keys'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+export type ChapterHead = NonNullable<Awaited<ReturnType<typeof findChapterHead>>>;
+
+export async function contentOf(db: Exec, chapterId: string): Promise<string> {
+  const row = await db
+    .selectFrom('chapters')
+    .select('content')
+    .where('id', '=', chapterId)
+    .executeTakeFirst();
+  return row?.content ?? '';
+}
+
 export const findComment = (db: Exec, id: string): Promise<CommentRow | undefined> =>
   db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
 

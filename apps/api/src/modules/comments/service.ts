@@ -18,7 +18,6 @@ import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js
 import { isUuid, newId } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
-import { findChapterById } from '../chapters/repo.js';
 import { assertCanReadChapter, canReadChapter, chapterNotFound } from '../stories/policy.js';
 import { authorsOf, findStoryById, lockStory } from '../stories/repo.js';
 import { authorSummaries } from '../stories/views.js';
@@ -26,8 +25,11 @@ import { alignParagraphKeys, newParagraphKey, paragraphText } from './anchors.js
 import {
   adjustCounter,
   adjustStoryComments,
+  type ChapterHead,
+  contentOf,
   countsByKey,
   detachParagraphs,
+  findChapterHead,
   findComment,
   likedAmong,
   parseKeys,
@@ -65,20 +67,20 @@ export function firstIdAt(ms: number): string {
 }
 
 /** The chapter's paragraph keys; when it has none yet, made from its content and stored. */
-async function ensureKeys(db: Exec, chapter: ChapterRow): Promise<string[]> {
+async function ensureKeys(db: Exec, chapter: ChapterHead, content: string): Promise<string[]> {
   const stored = parseKeys(chapter.paragraph_keys);
   if (stored) return stored;
-  const keys = freshKeys(chapter.content);
+  const keys = freshKeys(content);
   await storeKeys(db, chapter.id, keys);
   return keys;
 }
 
 /** How many paragraphs the chapter reads as: its keys, or its content before it has any. */
-const paragraphCount = (chapter: ChapterRow, keys: string[] | null) =>
-  keys?.length ?? paragraphsOfHtml(chapter.content).length;
+const paragraphCount = async (db: Exec, chapter: ChapterHead, keys: string[] | null) =>
+  keys?.length ?? paragraphsOfHtml(await contentOf(db, chapter.id)).length;
 
 interface Place {
-  chapter: ChapterRow;
+  chapter: ChapterHead;
   story: StoryRow;
 }
 
@@ -93,7 +95,7 @@ export function createCommentService({ db }: { db: Db }) {
 
   /** The chapter and story a viewer may read, or the answer reading the chapter would give. */
   const readableChapter = async (exec: Exec, viewer: Viewer, chapterId: string) => {
-    const chapter = isUuid(chapterId) ? await findChapterById(exec, chapterId) : undefined;
+    const chapter = isUuid(chapterId) ? await findChapterHead(exec, chapterId) : undefined;
     if (!chapter) throw chapterNotFound();
     const story = await findStoryById(exec, chapter.story_id);
     assertCanReadChapter(viewer, story, chapter);
@@ -113,7 +115,7 @@ export function createCommentService({ db }: { db: Db }) {
     const comment = isUuid(id) ? await findComment(exec, id) : undefined;
     if (!comment) throw commentNotFound();
     const [chapter, story] = await Promise.all([
-      findChapterById(exec, comment.chapter_id),
+      findChapterHead(exec, comment.chapter_id),
       lock && exec.isTransaction
         ? lockStory(exec as Transaction<Database>, db.dialect, comment.story_id)
         : findStoryById(exec, comment.story_id),
@@ -185,7 +187,7 @@ export function createCommentService({ db }: { db: Db }) {
       const keys = parseKeys(place.chapter.paragraph_keys);
       let key: string | null = null;
       if (query.paragraph !== undefined) {
-        if (query.paragraph >= paragraphCount(place.chapter, keys))
+        if (query.paragraph >= (await paragraphCount(k, place.chapter, keys)))
           throw invalidField('paragraph', COMMENT_MESSAGES.paragraphMissing);
         // Without keys the chapter has no paragraph comments yet.
         if (!keys) return { ...pageOf([], 0, query), allow_comments: allows(place.story) };
@@ -230,12 +232,12 @@ export function createCommentService({ db }: { db: Db }) {
       const body = commentText(input.body);
       const id = newId();
       await k.transaction().execute(async (trx) => {
-        const found = isUuid(chapterId) ? await findChapterById(trx, chapterId) : undefined;
+        const found = isUuid(chapterId) ? await findChapterHead(trx, chapterId) : undefined;
         if (!found) throw chapterNotFound();
         // The story's lock orders this write with chapter saves (which move paragraph keys)
         // and with every other write to the story's comments_count.
         const story = await lockStory(trx, db.dialect, found.story_id);
-        const chapter = (await findChapterById(trx, found.id)) ?? found;
+        const chapter = (await findChapterHead(trx, found.id)) ?? found;
         assertCanReadChapter(viewer, story, chapter);
         if (!allows(story)) throw forbidden(COMMENT_MESSAGES.commentsOff);
 
@@ -256,10 +258,11 @@ export function createCommentService({ db }: { db: Db }) {
           paragraphKey = parent.paragraph_key;
           excerpt = parent.paragraph_excerpt;
         } else if (input.paragraph !== undefined && input.paragraph !== null) {
-          const paragraphs = paragraphsOfHtml(chapter.content);
+          const content = await contentOf(trx, chapter.id);
+          const paragraphs = paragraphsOfHtml(content);
           if (input.paragraph >= paragraphs.length)
             throw invalidField('paragraph', COMMENT_MESSAGES.paragraphMissing);
-          const keys = await ensureKeys(trx, chapter);
+          const keys = await ensureKeys(trx, chapter, content);
           paragraphKey = keys[input.paragraph] ?? null;
           if (paragraphKey === null)
             throw invalidField('paragraph', COMMENT_MESSAGES.paragraphMissing);

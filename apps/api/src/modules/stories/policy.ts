@@ -45,7 +45,7 @@ export function assertCanEdit(viewer: Viewer, story: StoryRow | undefined): asse
 export function assertCanReadChapter(
   viewer: Viewer,
   story: StoryRow | undefined,
-  chapter: ChapterRow,
+  chapter: Pick<ChapterRow, 'published'>,
 ): asserts story {
   assertCanRead(viewer, story);
   if (!canReadChapter(viewer, story, chapter)) throw chapterNotFound();
