@@ -12,6 +12,8 @@ export interface CardStory extends CoverStory {
   visibility?: 'public' | 'private';
   reads_count: number;
   votes_count: number;
+  /** Shown when the list carries it (full stories do; the home page's cards do not). */
+  comments_count?: number;
   author?: { username: string };
 }
 
@@ -25,7 +27,7 @@ interface StoryCardProps {
   className?: string;
 }
 
-/** One story in a grid or a list: cover, title, author, genre, reads and likes. */
+/** One story in a grid or a list: cover, title, author, genre, reads, likes and comments. */
 export function StoryCard({
   story,
   layout = 'grid',
@@ -72,6 +74,12 @@ export function StoryCard({
             <span className="sr-only">Likes: </span>
             {formatCount(story.votes_count)}
           </span>
+          {story.comments_count === undefined ? null : (
+            <span className="stat-comments">
+              <span className="sr-only">Comments: </span>
+              {formatCount(story.comments_count)}
+            </span>
+          )}
         </p>
       </div>
     </article>

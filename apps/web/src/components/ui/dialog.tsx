@@ -9,8 +9,12 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
-  /** `center` is a modal card; `left` slides in from the left edge (mobile menus). */
-  side?: 'center' | 'left';
+  /**
+   * `center` is a modal card; `left` slides in from the left edge (mobile menus); `sheet` is a
+   * panel at the right edge on wide screens and a drawer from the bottom on phones, laid out
+   * as a column (the caller gives a fixed head and a scrolling body).
+   */
+  side?: 'center' | 'left' | 'sheet';
   /** Accessible name of the corner close button. */
   closeLabel?: string;
   /**
@@ -24,6 +28,8 @@ const placement = {
   center:
     'left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl p-6 animate-fade-in',
   left: 'inset-y-0 left-0 h-full w-[min(20rem,85vw)] overflow-y-auto border-r p-5 animate-slide-in-left',
+  sheet:
+    'inset-x-0 bottom-0 flex max-h-[85dvh] flex-col rounded-t-2xl border-t animate-slide-in-bottom md:inset-x-auto md:inset-y-0 md:right-0 md:h-full md:max-h-none md:w-[min(28rem,90vw)] md:rounded-none md:border-l md:border-t-0 md:animate-slide-in-right',
 };
 
 export function DialogContent({

@@ -10,9 +10,13 @@ import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
 import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-position';
+import { ChapterComments } from './comments/chapter-comments';
+import { ParagraphCommentsSheet } from './comments/paragraph-comments-sheet';
+import { useParagraphThreads } from './comments/use-paragraph-threads';
 import { ChapterBody } from './components/chapter-body';
 import { ChapterPager } from './components/chapter-pager';
 import { ChaptersDrawer, chapterTitle } from './components/chapters-drawer';
@@ -100,6 +104,9 @@ export function ReaderPage() {
         )
       : 0;
   const chapter = ready ? list?.[index] : undefined;
+  const paragraphThreads = useParagraphThreads(chapter?.id);
+  // Comments are the live app's: the server's page carries the chapter alone.
+  const live = useHydrated();
 
   // Keep the URL naming the chapter on screen, so a reload or a shared link opens it.
   const position = index + 1;
@@ -147,7 +154,7 @@ export function ReaderPage() {
   useChapterKeys(
     () => goTo(position - 1),
     () => goTo(position + 1),
-    ready && !drawerOpen && !settingsOpen,
+    ready && !drawerOpen && !settingsOpen && paragraphThreads.open === null,
   );
   useReadingBars(headerRef, textRef, ready);
 
@@ -155,6 +162,7 @@ export function ReaderPage() {
 
   const title = story.data.title;
   const isLast = position === total;
+  const commentScope = { chapterId: chapter.id, storyId: id, storyAuthorId: story.data.author_id };
   return (
     // Its theme and type come from <html> (reader.css), where they are before the first paint.
     <div className="reader-page flex flex-1 flex-col" data-testid="reader-page">
@@ -178,6 +186,7 @@ export function ReaderPage() {
           index={index}
           headingRef={headingRef}
           articleRef={articleRef}
+          paragraphComments={paragraphThreads.comments}
         />
         <ChapterPager
           position={position}
@@ -186,6 +195,7 @@ export function ReaderPage() {
           onNext={() => goTo(position + 1)}
         />
         {isLast && <EndCard storyId={id} storyTitle={title} />}
+        {live ? <ChapterComments key={chapter.id} scope={commentScope} /> : null}
       </div>
       <ChaptersDrawer
         open={drawerOpen}
@@ -195,6 +205,11 @@ export function ReaderPage() {
         storyTitle={title}
       />
       <ReadingSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <ParagraphCommentsSheet
+        scope={commentScope}
+        paragraph={paragraphThreads.open}
+        onClose={paragraphThreads.close}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Story } from '@storyloom/shared';
 import { clsx } from 'clsx';
-import { BookOpen, Eye, Globe, Heart, Layers, Lock, Pencil } from 'lucide-react';
+import { BookOpen, Eye, Globe, Heart, Layers, Lock, MessageCircle, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { StoryCover } from '../../../components/story/story-cover';
 import { buttonClasses } from '../../../components/ui/button';
@@ -62,6 +62,10 @@ export function MyStoryRow({ story }: { story: Story }) {
           <span className="inline-flex items-center gap-1" data-testid="story-likes">
             <Heart className="size-3.5" aria-hidden="true" />
             {formatCountOf(story.votes_count, 'like')}
+          </span>
+          <span className="inline-flex items-center gap-1" data-testid="story-comments">
+            <MessageCircle className="size-3.5" aria-hidden="true" />
+            {formatCountOf(story.comments_count, 'comment')}
           </span>
           <span>Updated {formatRelativeTime(story.updated_at)}</span>
         </p>

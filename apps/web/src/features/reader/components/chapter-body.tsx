@@ -4,6 +4,7 @@ import type { Ref } from 'react';
 import { chapterTitleAfterNumber, formatCountOf } from '../../../lib/format';
 import { minutesToRead } from '../chapter-position';
 import { READER_MESSAGES } from '../messages';
+import { ChapterParagraphs, type ParagraphComments } from './chapter-paragraphs';
 import { chapterTitle } from './chapters-drawer';
 
 interface ChapterBodyProps {
@@ -11,14 +12,22 @@ interface ChapterBodyProps {
   index: number;
   headingRef: Ref<HTMLHeadingElement>;
   articleRef?: Ref<HTMLElement>;
+  /** Each paragraph's comments: its count, and the button that opens its thread. */
+  paragraphComments?: ParagraphComments | undefined;
 }
 
 /**
  * The chapter title, its reads and the text in the reader's settings (reader.css reads them).
  * The content is the server's sanitized HTML (an allowlist of p, br, strong, em, u, blockquote;
- * decision 005), and nothing else is ever rendered as HTML here.
+ * decision 005), shown paragraph by paragraph; nothing else is ever rendered as HTML here.
  */
-export function ChapterBody({ chapter, index, headingRef, articleRef }: ChapterBodyProps) {
+export function ChapterBody({
+  chapter,
+  index,
+  headingRef,
+  articleRef,
+  paragraphComments,
+}: ChapterBodyProps) {
   const reads = chapter.reads_count;
   const title = chapterTitle(chapter, index).trim();
   return (
@@ -55,12 +64,7 @@ export function ChapterBody({ chapter, index, headingRef, articleRef }: ChapterB
           {READER_MESSAGES.emptyChapter}
         </p>
       ) : (
-        <div
-          className="chapter-content"
-          data-testid="chapter-content"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes chapter HTML against an allowlist before storing it
-          dangerouslySetInnerHTML={{ __html: chapter.content }}
-        />
+        <ChapterParagraphs content={chapter.content} comments={paragraphComments} />
       )}
     </article>
   );
