@@ -25,6 +25,8 @@ export const COMMENT_MESSAGES = {
   replyElsewhere: 'That comment belongs to another chapter',
   replyToDeleted: 'That comment was deleted',
   paragraphMissing: 'That paragraph does not exist in this chapter',
+  chapterChanged:
+    'This chapter was edited since you opened it. Reload it to comment on this passage.',
   paragraphOfReply: 'A reply belongs to its comment’s paragraph; leave paragraph out',
   posted: 'Comment posted',
   replied: 'Reply posted',

@@ -47,15 +47,22 @@ export const comment = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof comment>;
 
-const paragraphIndex = z.coerce
+/** A paragraph's position in a JSON body: a whole number from 0. */
+const paragraphIndex = z
   .number({ error: COMMENT_MESSAGES.paragraphMissing })
   .int(COMMENT_MESSAGES.paragraphMissing)
   .min(0, COMMENT_MESSAGES.paragraphMissing)
   .max(1_000_000, COMMENT_MESSAGES.paragraphMissing);
 
+/** The same in a query string: digits only (an empty or signed value is no paragraph). */
+const paragraphParam = z
+  .string()
+  .regex(/^\d{1,7}$/, COMMENT_MESSAGES.paragraphMissing)
+  .transform(Number);
+
 export const commentListQuery = pageQuery.extend({
   sort: z.enum(COMMENT_SORTS).default('newest'),
-  paragraph: paragraphIndex
+  paragraph: paragraphParam
     .optional()
     .describe('Only this paragraph’s thread; without it, the chapter-level thread'),
 });
@@ -92,6 +99,12 @@ export const createCommentBody = z.object({
   body: commentBodyText,
   parent_id: z.string().max(100).nullish().describe('Reply to this top-level comment'),
   paragraph: paragraphIndex.nullish(),
+  chapter_updated_at: isoDate
+    .max(40)
+    .optional()
+    .describe(
+      'The `updated_at` of the chapter the reader is looking at; with `paragraph`, a 409 when the chapter has been edited since',
+    ),
 });
 export type CreateCommentBody = z.infer<typeof createCommentBody>;
 

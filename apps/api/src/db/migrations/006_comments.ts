@@ -44,15 +44,28 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .execute();
 
   // A thread's first page, newest or oldest first (ids are UUID v7: time-ordered), and its
-  // total, from the index alone; `paragraph_key is null` is the chapter-level thread.
+  // total, from the index alone. The chapter-level thread (`paragraph_key is null`) has its
+  // own pair: PostgreSQL reads `is null` as a filter, not an equality, and would otherwise not
+  // return the rows in index order.
   await sql`create index comments_thread_idx on comments (chapter_id, paragraph_key, id)
-    where parent_id is null`.execute(db);
-  // The same thread, most liked first.
+    where parent_id is null and paragraph_key is not null`.execute(db);
+  await sql`create index comments_chapter_thread_idx on comments (chapter_id, id)
+    where parent_id is null and paragraph_key is null`.execute(db);
+  // The same threads, most liked first.
   await sql`create index comments_top_idx on comments (chapter_id, paragraph_key, likes_count, id)
-    where parent_id is null`.execute(db);
+    where parent_id is null and paragraph_key is not null`.execute(db);
+  await sql`create index comments_chapter_top_idx on comments (chapter_id, likes_count, id)
+    where parent_id is null and paragraph_key is null`.execute(db);
   // The reader's paragraph counts: one grouped read of this index.
   await sql`create index comments_counts_idx on comments (chapter_id, paragraph_key)
     where parent_id is null and deleted_at is null`.execute(db);
+  // Every comment of a chapter: its visible count when it is published or unpublished, the
+  // keys a save detaches, and the cascade when it is deleted.
+  await db.schema
+    .createIndex('comments_chapter_idx')
+    .on('comments')
+    .columns(['chapter_id', 'paragraph_key'])
+    .execute();
   await db.schema
     .createIndex('comments_replies_idx')
     .on('comments')

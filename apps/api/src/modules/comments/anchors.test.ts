@@ -38,6 +38,13 @@ describe('paragraph keys across an edit', () => {
     ).toEqual(['k0', 'k1', 'k2']);
   });
 
+  it('does not take one short line for another edited: a line of few words must stay as it was', () => {
+    const yes = '"Yes," he said.';
+    const no = '"No," he said.';
+    expect(likeness(yes, no)).toBeGreaterThanOrEqual(0.5);
+    expect(align([A, yes, C], html(A, no, C))).toEqual(['k0', 'n0', 'k2']);
+  });
+
   it('gives a rewritten paragraph a new key and drops the old one', () => {
     const rewritten = 'A gull screamed over the empty harbour.';
     expect(likeness(B, rewritten)).toBeLessThan(0.5);

@@ -15,6 +15,12 @@ export const newParagraphKey = (): string => randomBytes(6).toString('base64url'
 const ALIGNMENT_CELLS_MAX = 4_000_000;
 /** How alike an edited paragraph must stay to keep its key (Dice coefficient of its words). */
 const ALIKE = 0.5;
+/**
+ * Fewer distinct words than this on either side and an edited paragraph is not recognised:
+ * short lines look alike by chance ('"Yes," he said.' and '"No," he said.'), and a comment
+ * is better at chapter level with its excerpt than on other words.
+ */
+const WORDS_TO_RECOGNISE = 4;
 
 /** The text a paragraph is compared by: what the reader sees, whitespace collapsed. */
 export const paragraphText = (html: string): string => textOfHtml(html).replace(/\s+/g, ' ').trim();
@@ -152,7 +158,9 @@ export function alignParagraphKeys(
     let oldNext = oldFrom + 1;
     for (let j = newFrom + 1; j < newTo; j += 1) {
       for (let i = oldNext; i < oldTo; i += 1) {
-        if (dice(before.texts[i]!, oldWords[i]!, texts[j]!, newWords[j]!) >= ALIKE) {
+        const [left, right] = [oldWords[i]!, newWords[j]!];
+        if (left.size < WORDS_TO_RECOGNISE || right.size < WORDS_TO_RECOGNISE) continue;
+        if (dice(before.texts[i]!, left, texts[j]!, right) >= ALIKE) {
           keys[j] = before.keys[i];
           oldUsed[i] = true;
           oldNext = i + 1;

@@ -158,6 +158,61 @@ describe('comments on a chapter', () => {
     expect(await counterMismatches(t.testDb.db.kysely)).toEqual([]);
   });
 
+  it('keeps text clean: bidi overrides go, invisible-only text is blank, positions are plain numbers', async () => {
+    const author = await newUser();
+    const { chapterId } = await storyWithChapter(author.auth);
+    const made = await post(author.auth, chapterId, { body: 'Read \u202Ethis\u202C twice' });
+    expect(made.body.data.body).toBe('Read this twice');
+    const invisible = await post(author.auth, chapterId, { body: '\u200B\u200B \uFEFF' });
+    expect(invisible.status).toBe(400);
+    expect(invisible.body.error.details.body).toBe(COMMENT_MESSAGES.bodyRequired);
+    for (const paragraph of [true, '1', [1], '']) {
+      const res = await post(author.auth, chapterId, {
+        body: `At ${String(paragraph)}?`,
+        paragraph,
+      });
+      expect(res.status, JSON.stringify(paragraph)).toBe(400);
+    }
+    for (const query of ['?paragraph=', '?paragraph=-1', '?paragraph=0x1', '?paragraph=1.0']) {
+      expect((await thread(undefined, chapterId, query)).status, query).toBe(400);
+    }
+    expect((await rowsOf(chapterId)).length).toBe(1);
+  });
+
+  it('refuses a paragraph comment from a page older than the chapter, and says nothing of hidden comments', async () => {
+    const author = await newUser();
+    const reader = await newUser();
+    const { chapterId } = await storyWithChapter(author.auth);
+    const seen = (await call(t, 'GET', `/chapters/${chapterId}`, reader.auth)).body.data;
+    const fresh = await post(reader.auth, chapterId, {
+      body: 'On the lantern',
+      paragraph: 1,
+      chapter_updated_at: seen.updated_at,
+    });
+    expect(fresh.status).toBe(201);
+    await call(t, 'PATCH', `/chapters/${chapterId}`, author.auth, {
+      content: `<p>A new first line.</p>${PARAGRAPHS.join('')}`,
+    });
+    const stale = await post(reader.auth, chapterId, {
+      body: 'On the lantern again',
+      paragraph: 1,
+      chapter_updated_at: seen.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details.paragraph).toBe(COMMENT_MESSAGES.chapterChanged);
+    expect((await rowsOf(chapterId)).length).toBe(1);
+
+    // A reply naming a comment of a private story learns only that there is no such comment.
+    const hidden = await storyWithChapter(author.auth, { visibility: 'private' });
+    const secret = await post(author.auth, hidden.chapterId, { body: 'Private note' });
+    const probe = await post(reader.auth, chapterId, {
+      body: 'Probe',
+      parent_id: secret.body.data.id,
+    });
+    expect(probe.status).toBe(400);
+    expect(probe.body.error.details.parent_id).toBe(COMMENT_MESSAGES.commentNotFound);
+  });
+
   it('refuses the same text from the same account twice in a minute', async () => {
     const author = await newUser();
     const reader = await newUser();
@@ -371,6 +426,27 @@ describe('replies, edits, deletions and likes', () => {
     );
     expect(await storyCount(story.id)).toBe(0);
     expect(await counterMismatches(t.testDb.db.kysely)).toEqual([]);
+  });
+
+  it('counts a comment deleted twice at once, or deleted while replied to and liked, once', async () => {
+    const author = await newUser();
+    const reader = await newUser();
+    const { chapterId } = await storyWithChapter(author.auth);
+    for (let round = 0; round < 5; round += 1) {
+      await call(t, 'PATCH', `/chapters/${chapterId}`, author.auth, { published: true });
+      const parent = await post(reader.auth, chapterId, { body: `Parent ${round}` });
+      const id = parent.body.data.id;
+      const answers = await Promise.all([
+        call(t, 'DELETE', `/comments/${id}`, reader.auth),
+        call(t, 'DELETE', `/comments/${id}`, author.auth),
+        post(author.auth, chapterId, { body: `Late reply ${round}`, parent_id: id }),
+        call(t, 'POST', `/comments/${id}/like`, author.auth),
+        call(t, 'PATCH', `/chapters/${chapterId}`, author.auth, { published: round % 2 === 0 }),
+      ]);
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      expect(answers.slice(0, 2).filter((a) => a.status === 200)).toHaveLength(1);
+      expect(await counterMismatches(t.testDb.db.kysely)).toEqual([]);
+    }
   });
 
   it('likes are idempotent, and a deleted comment cannot be liked', async () => {

@@ -30,7 +30,7 @@ export async function storeKeys(db: Exec, chapterId: string, keys: string[]): Pr
 export const findChapterHead = (db: Exec, id: string) =>
   db
     .selectFrom('chapters')
-    .select(['id', 'story_id', 'published', 'paragraph_keys'])
+    .select(['id', 'story_id', 'published', 'paragraph_keys', 'updated_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 export type ChapterHead = NonNullable<Awaited<ReturnType<typeof findChapterHead>>>;
@@ -64,8 +64,8 @@ export async function detachParagraphs(db: Exec, chapterId: string, keys: string
 
 /**
  * A page of a thread's top-level comments: the chapter-level thread (`paragraphKey` null) or
- * one paragraph's. Each order is an index (comments_thread_idx, comments_top_idx) read from
- * the chapter's entry; ids are time-ordered, so "newest" is the id descending.
+ * one paragraph's. Each order is an index read from the chapter's entry; ids are
+ * time-ordered, so "newest" is the id descending.
  */
 export async function threadPage(
   db: Exec,
@@ -75,11 +75,18 @@ export async function threadPage(
   offset: number,
   limit: number,
 ): Promise<{ rows: CommentRow[]; total: number }> {
+  // Each thread's predicates say exactly what its partial index says (SQLite needs the very
+  // terms): comments_chapter_thread_idx / comments_chapter_top_idx for the chapter as a whole,
+  // comments_thread_idx / comments_top_idx for a paragraph.
   const thread = db
     .selectFrom('comments')
     .where('chapter_id', '=', chapterId)
-    .where('paragraph_key', paragraphKey === null ? 'is' : '=', paragraphKey)
-    .where('parent_id', 'is', null);
+    .where('parent_id', 'is', null)
+    .where((eb) =>
+      paragraphKey === null
+        ? eb('paragraph_key', 'is', null)
+        : eb.and([eb('paragraph_key', 'is not', null), eb('paragraph_key', '=', paragraphKey)]),
+    );
   let ordered = thread.selectAll();
   if (sort === 'top') ordered = ordered.orderBy('likes_count', 'desc').orderBy('id', 'desc');
   else ordered = ordered.orderBy('id', sort === 'newest' ? 'desc' : 'asc');

@@ -7,6 +7,7 @@ import {
   type CommentListQuery,
   type CommentThread,
   type CreateCommentBody,
+  multiLine,
   type Paged,
   type PageQuery,
   paragraphsOfHtml,
@@ -44,18 +45,18 @@ type Viewer = { id: string } | null;
 
 const commentNotFound = () => notFound(COMMENT_MESSAGES.commentNotFound);
 
+/** Characters that show as nothing: a body of only these is blank. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+
 /**
  * A comment's text as stored: line endings made `\n`, control characters other than line
- * breaks and tabs dropped, more than one blank line in a row made one, ends trimmed.
+ * breaks and tabs dropped with bidi overrides (the shared `multiLine`), more than one blank
+ * line in a row made one, ends trimmed; a text of invisible characters alone is blank.
  */
 export function commentText(raw: string): string {
-  const text = raw
-    .replace(/\r\n?/g, '\n')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  if (text === '') throw invalidField('body', COMMENT_MESSAGES.bodyRequired);
+  const text = multiLine(raw).replace(/\n{3,}/g, '\n\n');
+  if (text.replace(INVISIBLE, '').trim() === '')
+    throw invalidField('body', COMMENT_MESSAGES.bodyRequired);
   if (text.length > COMMENT_LIMITS.bodyMax) throw invalidField('body', COMMENT_MESSAGES.bodyMax);
   return text;
 }
@@ -110,18 +111,35 @@ export function createCommentService({ db }: { db: Db }) {
     exec: Exec,
     viewer: Viewer,
     id: string,
-    lock = false,
+    mode: 'read' | 'lock story' | 'hold comment' = 'read',
   ): Promise<Place & { comment: CommentRow }> => {
-    const comment = isUuid(id) ? await findComment(exec, id) : undefined;
+    if (!isUuid(id)) throw commentNotFound();
+    let story: StoryRow | undefined;
+    if (mode === 'lock story') {
+      // The story's lock first, and only then the comment as it is now: a write decided on
+      // rows read before the lock could count a deletion twice or miss a reply just posted.
+      const ref = await exec
+        .selectFrom('comments')
+        .select('story_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!ref) throw commentNotFound();
+      story = await lockStory(exec as Transaction<Database>, db.dialect, ref.story_id);
+    }
+    const query = exec.selectFrom('comments').selectAll().where('id', '=', id);
+    // A like holds the comment against a deletion until it commits (PostgreSQL; SQLite runs
+    // one transaction at a time), so its row never points at a comment that is gone.
+    const comment = await (mode === 'hold comment' && db.dialect === 'postgres'
+      ? query.forKeyShare()
+      : query
+    ).executeTakeFirst();
     if (!comment) throw commentNotFound();
-    const [chapter, story] = await Promise.all([
+    const [chapter, found] = await Promise.all([
       findChapterHead(exec, comment.chapter_id),
-      lock && exec.isTransaction
-        ? lockStory(exec as Transaction<Database>, db.dialect, comment.story_id)
-        : findStoryById(exec, comment.story_id),
+      story ?? findStoryById(exec, comment.story_id),
     ]);
-    if (!chapter || !story || !canReadChapter(viewer, story, chapter)) throw commentNotFound();
-    return { comment, chapter, story };
+    if (!chapter || !found || !canReadChapter(viewer, found, chapter)) throw commentNotFound();
+    return { comment, chapter, story: found };
   };
 
   /** Payloads for rows of one chapter: authors, the viewer's likes, positions of keys. */
@@ -249,8 +267,17 @@ export function createCommentService({ db }: { db: Db }) {
             throw invalidField('paragraph', COMMENT_MESSAGES.paragraphOfReply);
           const parent = isUuid(parentId) ? await findComment(trx, parentId) : undefined;
           if (!parent) throw invalidField('parent_id', COMMENT_MESSAGES.commentNotFound);
-          if (parent.chapter_id !== chapter.id)
-            throw invalidField('parent_id', COMMENT_MESSAGES.replyElsewhere);
+          if (parent.chapter_id !== chapter.id) {
+            // Said only of a comment the caller may read: an id alone tells nothing of a
+            // private story's comments.
+            const elsewhere = await findChapterHead(trx, parent.chapter_id);
+            const itsStory = await findStoryById(trx, parent.story_id);
+            const visible = elsewhere && itsStory && canReadChapter(viewer, itsStory, elsewhere);
+            throw invalidField(
+              'parent_id',
+              visible ? COMMENT_MESSAGES.replyElsewhere : COMMENT_MESSAGES.commentNotFound,
+            );
+          }
           if (parent.parent_id !== null)
             throw invalidField('parent_id', COMMENT_MESSAGES.replyToReply);
           if (parent.deleted_at !== null)
@@ -258,6 +285,15 @@ export function createCommentService({ db }: { db: Db }) {
           paragraphKey = parent.paragraph_key;
           excerpt = parent.paragraph_excerpt;
         } else if (input.paragraph !== undefined && input.paragraph !== null) {
+          // Positions are of the chapter as the reader saw it: after an edit they may name
+          // other text, so a stale page is told to reload rather than comment on the wrong one.
+          if (
+            input.chapter_updated_at !== undefined &&
+            Date.parse(input.chapter_updated_at) !== Date.parse(chapter.updated_at)
+          )
+            throw new AppError(409, 'conflict', COMMENT_MESSAGES.chapterChanged, {
+              paragraph: COMMENT_MESSAGES.chapterChanged,
+            });
           const content = await contentOf(trx, chapter.id);
           const paragraphs = paragraphsOfHtml(content);
           if (input.paragraph >= paragraphs.length)
@@ -323,7 +359,12 @@ export function createCommentService({ db }: { db: Db }) {
       commentId: string,
     ): Promise<{ id: string; placeholder: boolean }> {
       return k.transaction().execute(async (trx) => {
-        const { comment, chapter, story } = await readableComment(trx, viewer, commentId, true);
+        const { comment, chapter, story } = await readableComment(
+          trx,
+          viewer,
+          commentId,
+          'lock story',
+        );
         if (comment.deleted_at !== null) throw commentNotFound();
         if (comment.author_id !== viewer.id && story.author_id !== viewer.id)
           throw forbidden(COMMENT_MESSAGES.cannotDelete);
@@ -359,7 +400,7 @@ export function createCommentService({ db }: { db: Db }) {
   /** Idempotent: the like row is added or removed, and likes_count moves only when it was. */
   function react(viewer: UserRow, commentId: string, like: boolean): Promise<CommentLikeResult> {
     return k.transaction().execute(async (trx) => {
-      const { comment } = await readableComment(trx, viewer, commentId);
+      const { comment } = await readableComment(trx, viewer, commentId, 'hold comment');
       if (comment.deleted_at !== null) throw commentNotFound();
       let changed: boolean;
       if (like) {
