@@ -94,6 +94,10 @@ const commentWith = (scope: Page | Locator, text: string, testId = 'comment') =>
   scope.getByTestId(testId).filter({ hasText: text });
 const paragraphButton = (page: Page, paragraph: number, count: number) =>
   page.getByRole('button', { name: `Comments on paragraph ${paragraph + 1} (${count})` });
+/** The phone's button to the chapter's own thread, under the chapter navigation. */
+const chapterButton = (page: Page, count: number) =>
+  page.getByRole('button', { name: `Comments (${count})`, exact: true });
+const chapterDrawer = (page: Page) => page.getByTestId('chapter-comments-sheet');
 
 /** Nothing is wider than the window: no sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -151,7 +155,7 @@ describe.each([
       await commentWith(panel, text).waitFor();
       expect(await box1.inputValue()).toBe('');
       await expect
-        .poll(() => panel.getByTestId('paragraph-comments-count').textContent())
+        .poll(() => panel.getByTestId('sheet-comments-count').textContent())
         .toBe('1 comment');
       if (name === 'desktop') expect(await seriousViolations(page)).toEqual([]);
 
@@ -373,6 +377,62 @@ describe.each([
           .getByTestId('comment-edited')
           .count(),
       ).toBe(1);
+    },
+    SLOW,
+  );
+});
+
+describe('the chapter’s comments on a phone', () => {
+  it(
+    'open in a drawer from under the chapter navigation, where a new comment shows and counts',
+    async () => {
+      const { storyId, chapterId } = await freshStory('Fog Song (phone drawer)');
+      const first = note('Read it twice on the bus.');
+      await commentViaApi(other, chapterId, { body: first });
+      // A paragraph's comment is in another thread, and not in the chapter's count.
+      await commentViaApi(other, chapterId, { body: note('This line!'), paragraph: 0 });
+      const page = await openReader(storyId, PHONE, reader);
+
+      const button = chapterButton(page, 1);
+      await button.waitFor();
+      await button.click();
+      const drawer = chapterDrawer(page);
+      await drawer.waitFor();
+      expect(await drawer.getByRole('heading', { name: 'Comments' }).count()).toBe(1);
+      await commentWith(drawer, first).waitFor();
+      expect(await drawer.getByTestId('sheet-comments-count').textContent()).toBe('1 comment');
+      // A drawer from the bottom (once it has slid in), as a paragraph's thread is.
+      await drawer.evaluate((node) => Promise.all(node.getAnimations().map((a) => a.finished)));
+      const box = (await drawer.boundingBox())!;
+      expect(Math.round(box.y + box.height)).toBe(PHONE.height);
+      expect(box.height).toBeLessThan(PHONE.height);
+
+      const text = note('The fog as a character: yes.');
+      await drawer.getByRole('textbox', { name: 'Add a comment…' }).fill(text);
+      await drawer.getByRole('button', { name: 'Post' }).click();
+      await expectToast(page, COMMENT_MESSAGES.posted);
+      await commentWith(drawer, text).waitFor();
+      await expect
+        .poll(() => drawer.getByTestId('sheet-comments-count').textContent())
+        .toBe('2 comments');
+      await expectNoSidewaysScroll(page);
+
+      // Closed, focus is back on the button, which counts it; so does the section after the text.
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      await chapterButton(page, 2).waitFor();
+      expect(await chapterButton(page, 2).evaluate((node) => node === document.activeElement)).toBe(
+        true,
+      );
+      const section = chapterComments(page);
+      await commentWith(section, text).waitFor();
+      expect(await section.getByTestId('chapter-comments-count').textContent()).toBe('2');
+
+      // A wide screen has the section at hand, and no button.
+      const wide = await openReader(storyId, DESKTOP, reader);
+      const hidden = wide.getByTestId('open-chapter-comments');
+      expect(await hidden.count()).toBe(1);
+      expect(await hidden.isVisible()).toBe(false);
     },
     SLOW,
   );

@@ -4,7 +4,13 @@ import { post } from '../../lib/api';
 import { invalidateAfterCommentWrite } from './cache';
 
 /** A comment on the chapter, on one paragraph of it, or a reply to a top-level comment. */
-export type NewComment = { body: string; paragraph?: number; parent_id?: string };
+export type NewComment = {
+  body: string;
+  paragraph?: number;
+  parent_id?: string;
+  /** With `paragraph`: the chapter's `updated_at` as the reader sees it. */
+  chapter_updated_at?: string;
+};
 
 /** `POST /chapters/{id}/comments`. */
 export const createComment = (chapterId: string, input: NewComment) =>

@@ -15,8 +15,9 @@ import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
 import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-position';
 import { ChapterComments } from './comments/chapter-comments';
-import { ParagraphCommentsSheet } from './comments/paragraph-comments-sheet';
-import { useParagraphThreads } from './comments/use-paragraph-threads';
+import { ChapterCommentsButton } from './comments/chapter-comments-button';
+import { CommentsSheet } from './comments/comments-sheet';
+import { useCommentThreads } from './comments/use-comment-threads';
 import { ChapterBody } from './components/chapter-body';
 import { ChapterPager } from './components/chapter-pager';
 import { ChaptersDrawer, chapterTitle } from './components/chapters-drawer';
@@ -104,7 +105,7 @@ export function ReaderPage() {
         )
       : 0;
   const chapter = ready ? list?.[index] : undefined;
-  const paragraphThreads = useParagraphThreads(chapter?.id);
+  const threads = useCommentThreads(chapter?.id);
   // Comments are the live app's: the server's page carries the chapter alone.
   const live = useHydrated();
 
@@ -154,7 +155,7 @@ export function ReaderPage() {
   useChapterKeys(
     () => goTo(position - 1),
     () => goTo(position + 1),
-    ready && !drawerOpen && !settingsOpen && paragraphThreads.open === null,
+    ready && !drawerOpen && !settingsOpen && threads.open === null,
   );
   useReadingBars(headerRef, textRef, ready);
 
@@ -162,7 +163,12 @@ export function ReaderPage() {
 
   const title = story.data.title;
   const isLast = position === total;
-  const commentScope = { chapterId: chapter.id, storyId: id, storyAuthorId: story.data.author_id };
+  const commentScope = {
+    chapterId: chapter.id,
+    storyId: id,
+    storyAuthorId: story.data.author_id,
+    chapterUpdatedAt: chapter.updated_at,
+  };
   return (
     // Its theme and type come from <html> (reader.css), where they are before the first paint.
     <div className="reader-page flex flex-1 flex-col" data-testid="reader-page">
@@ -186,7 +192,7 @@ export function ReaderPage() {
           index={index}
           headingRef={headingRef}
           articleRef={articleRef}
-          paragraphComments={paragraphThreads.comments}
+          paragraphComments={threads.comments}
         />
         <ChapterPager
           position={position}
@@ -194,6 +200,9 @@ export function ReaderPage() {
           onPrevious={() => goTo(position - 1)}
           onNext={() => goTo(position + 1)}
         />
+        {live ? (
+          <ChapterCommentsButton count={threads.chapterCount} onOpen={threads.openChapter} />
+        ) : null}
         {isLast && <EndCard storyId={id} storyTitle={title} />}
         {live ? <ChapterComments key={chapter.id} scope={commentScope} /> : null}
       </div>
@@ -205,10 +214,11 @@ export function ReaderPage() {
         storyTitle={title}
       />
       <ReadingSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
-      <ParagraphCommentsSheet
+      <CommentsSheet
         scope={commentScope}
-        paragraph={paragraphThreads.open}
-        onClose={paragraphThreads.close}
+        thread={threads.open}
+        chapterName={chapterTitle(chapter, index)}
+        onClose={threads.close}
       />
     </div>
   );

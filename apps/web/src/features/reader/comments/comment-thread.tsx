@@ -74,7 +74,11 @@ function WriteArea({ allowed, paragraph }: { allowed: boolean; paragraph: number
       pendingLabel={COMMENTS_TEXT.posting}
       failureTitle={COMMENTS_TEXT.postFailed}
       onSubmit={async (body) => {
-        await create.mutateAsync(paragraph === null ? { body } : { body, paragraph });
+        await create.mutateAsync(
+          paragraph === null
+            ? { body }
+            : { body, paragraph, chapter_updated_at: scope.chapterUpdatedAt },
+        );
         toast.success(COMMENT_MESSAGES.posted);
       }}
     />

@@ -50,6 +50,10 @@ const plural = (count: number, one: string, many: string) =>
 
 export const viewReplies = (count: number) => `View ${plural(count, 'reply', 'replies')}`;
 
+/** The phone's button to the chapter's thread: "Comments (3)", or "Comments" until counted. */
+export const chapterCommentsLabel = (count: number | undefined) =>
+  count === undefined ? COMMENTS_TEXT.heading : `${COMMENTS_TEXT.heading} (${count})`;
+
 /** The paragraph's comment button, as assistive technology reads it. */
 export const paragraphButtonLabel = (paragraph: number, count: number) =>
   `Comments on paragraph ${paragraph + 1} (${count})`;
