@@ -5,18 +5,24 @@
  * distinct SELECT is explained (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL). A plan
  * that reads a whole large table fails the run.
  *
+ * A query on comments must also seek its first equality (a chapter's thread, counts and total,
+ * a comment's replies) in an index: reading all of comments_thread_idx is as bad as a scan.
+ *
  *   DATA_DIR=bench/data/sqlite-1m npx tsx bench/explain.ts        (SQLite)
  *   DATABASE_URL=postgres://... npx tsx bench/explain.ts           (PostgreSQL)
+ *   ... npx tsx bench/explain.ts --comments                        (the comment routes alone)
  *
- * Writes bench/results/explain-<db>.json and the plans section of docs/performance.md.
+ * Writes bench/results/explain-<db>.json and the plans section of docs/performance.md; with
+ * --comments, bench/results/explain-<db>-comments.json only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig, prepareDataDir } from '../apps/api/src/config.js';
 import { createDb } from '../apps/api/src/db/index.js';
+import type { Database } from '../apps/api/src/db/types.js';
 import { DEMO_PASSWORD } from '../apps/api/src/seed/users.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +40,9 @@ interface PlanReport {
   fullScans: string[];
 }
 
+/** Only the comment routes (issue 19), without touching docs/performance.md. */
+const commentsOnly = process.argv.includes('--comments');
+
 /** Tables small enough (or read whole by design) that a scan is not a finding. */
 const SMALL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'reader_salts']);
 
@@ -47,6 +56,99 @@ function fullScans(plan: string[]): string[] {
     if (table && !SMALL_TABLES.has(table)) found.push(line.trim());
   }
   return found;
+}
+
+/**
+ * A query on comments that does not seek its first equality (`where "chapter_id" = ?`, or
+ * `"parent_id"`, `"id"`) in an index: SQLite must SEARCH on it and never SCAN comments,
+ * PostgreSQL must have it in an Index Cond.
+ */
+function commentSeeks(sql: string, plan: string[]): string[] {
+  if (!/from "comments"/.test(sql)) return [];
+  const column = /where "(?:comments"\.")?(\w+)" = (?:\?|\$\d+)/.exec(sql)?.[1];
+  if (!column) return [`comments without an equality to seek: ${sql.slice(0, 80)}`];
+  const sqliteSeek = new RegExp(`SEARCH comments USING (?:COVERING )?INDEX \\w+ \\(${column}=\\?`);
+  const pgSeek = new RegExp(`Index Cond: \\(+(?:comments\\.)?${column} = `);
+  const scans = plan.filter((line) => /\bSCAN comments\b|Seq Scan on comments/.test(line));
+  const seeks = plan.some((line) => sqliteSeek.test(line) || pgSeek.test(line));
+  return [
+    ...scans.map((line) => line.trim()),
+    ...(seeks ? [] : [`comments not sought by ${column}`]),
+  ];
+}
+
+/**
+ * The comment routes on the chapter with the most top-level comments of a public story (its
+ * thread in each order, chapter-level and on its busiest paragraph, the counts, a comment's
+ * replies), and a signed-in reader's page (their likes among it).
+ */
+async function commentRequests(k: Kysely<Database>) {
+  const busiest = await k
+    .selectFrom('comments')
+    .where('parent_id', 'is', null)
+    .groupBy('chapter_id')
+    .select(['chapter_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .orderBy('n', 'desc')
+    .limit(20)
+    .execute();
+  const readable = await k
+    .selectFrom('chapters')
+    .innerJoin('stories', 'stories.id', 'chapters.story_id')
+    .where(
+      'chapters.id',
+      'in',
+      busiest.map((b) => b.chapter_id),
+    )
+    .where('chapters.published', '=', 1)
+    .where('stories.visibility', '=', 'public')
+    .select(['chapters.id', 'chapters.paragraph_keys'])
+    .execute();
+  const chapter = busiest
+    .map((b) => readable.find((r) => r.id === b.chapter_id))
+    .find((r) => r !== undefined);
+  if (!chapter) throw new Error('no comments on a public chapter: seed the library first');
+  const [hot] = await k
+    .selectFrom('comments')
+    .where('chapter_id', '=', chapter.id)
+    .where('parent_id', 'is', null)
+    .where('paragraph_key', 'is not', null)
+    .groupBy('paragraph_key')
+    .select(['paragraph_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .orderBy('n', 'desc')
+    .limit(1)
+    .execute();
+  const keys = JSON.parse(chapter.paragraph_keys ?? '[]') as string[];
+  const paragraph = Math.max(0, hot?.paragraph_key ? keys.indexOf(hot.paragraph_key) : 0);
+  const answered = await k
+    .selectFrom('comments')
+    .where('chapter_id', '=', chapter.id)
+    .where('replies_count', '>', 0)
+    .select('id')
+    .limit(1)
+    .executeTakeFirst();
+  const thread = `/api/chapters/${chapter.id}/comments?page=1&limit=20`;
+  const requests: { route: string; url: string; auth?: boolean }[] = [];
+  for (const sort of ['newest', 'oldest', 'top']) {
+    requests.push({ route: 'GET /chapters/{id}/comments', url: `${thread}&sort=${sort}` });
+    requests.push({
+      route: 'GET /chapters/{id}/comments',
+      url: `${thread}&sort=${sort}&paragraph=${paragraph}`,
+    });
+  }
+  requests.push(
+    { route: 'GET /chapters/{id}/comments', url: `${thread}&sort=newest`, auth: true },
+    {
+      route: 'GET /chapters/{id}/comment-counts',
+      url: `/api/chapters/${chapter.id}/comment-counts`,
+    },
+  );
+  if (answered) {
+    requests.push({
+      route: 'GET /comments/{id}/replies',
+      url: `/api/comments/${answered.id}/replies?page=1&limit=20`,
+    });
+  }
+  return requests;
 }
 
 async function main(): Promise<void> {
@@ -106,7 +208,7 @@ async function main(): Promise<void> {
   const token = (login.json() as { access_token: string }).access_token;
 
   const requests: { route: string; url: string; auth?: boolean }[] = [];
-  for (const sort of ['latest', 'popular', 'trending']) {
+  for (const sort of commentsOnly ? [] : ['latest', 'popular', 'trending']) {
     requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&page=1` });
     requests.push({
       route: 'GET /stories',
@@ -114,7 +216,7 @@ async function main(): Promise<void> {
     });
     requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&genre=${story.genre}` });
   }
-  for (const q of ['the', 'lighthouse', 'drag', 'silver moon']) {
+  for (const q of commentsOnly ? [] : ['the', 'lighthouse', 'drag', 'silver moon']) {
     requests.push({
       route: 'GET /stories/search',
       url: `/api/stories/search?q=${encodeURIComponent(q)}`,
@@ -124,7 +226,7 @@ async function main(): Promise<void> {
       url: `/api/stories/search?q=${encodeURIComponent(q)}&sort=popular&genre=${story.genre}`,
     });
   }
-  requests.push(
+  const everyRoute: typeof requests = [
     { route: 'GET /home', url: '/api/home' },
     { route: 'GET /stories/{id}', url: `/api/stories/${story.id}`, auth: true },
     { route: 'GET /stories/{id}/similar', url: `/api/stories/${story.id}/similar?limit=4` },
@@ -152,7 +254,9 @@ async function main(): Promise<void> {
     { route: 'GET /users/me/progress', url: '/api/users/me/progress', auth: true },
     { route: 'GET /users/me/stats', url: '/api/users/me/stats', auth: true },
     { route: 'GET /users/me/stories', url: '/api/users/me/stories', auth: true },
-  );
+  ];
+  if (!commentsOnly) requests.push(...everyRoute);
+  requests.push(...(await commentRequests(k)));
 
   const reports: PlanReport[] = [];
   const seen = new Set<string>();
@@ -175,7 +279,7 @@ async function main(): Promise<void> {
         request: request.url,
         sql: query.sql,
         plan,
-        fullScans: fullScans(plan),
+        fullScans: [...fullScans(plan), ...commentSeeks(query.sql, plan)],
       });
     }
   }
@@ -207,9 +311,10 @@ function write(dialect: string, publicStories: number, reports: PlanReport[]): v
   const results = join(root, 'bench', 'results');
   mkdirSync(results, { recursive: true });
   writeFileSync(
-    join(results, `explain-${dialect}.json`),
+    join(results, `explain-${dialect}${commentsOnly ? '-comments' : ''}.json`),
     `${JSON.stringify({ date: new Date().toISOString(), dialect, publicStories, queries: reports }, null, 2)}\n`,
   );
+  if (commentsOnly) return;
   const doc = join(root, 'docs', 'performance.md');
   const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '# Performance\n';
   const marker = (edge: string) => `<!-- explain-${dialect}:${edge} -->`;

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeChapters } from './comments.js';
 import { closeConnections } from './http.js';
 import {
   type Library,
@@ -110,13 +111,16 @@ async function measureMode(
     let workload = built;
     if (!workload) {
       const sql = await openSql(lib);
-      const sample = await takeSample(sql, server.origin, selected.has('mixed')).finally(() =>
-        sql.close(),
-      );
+      const sample = await takeSample(sql, server.origin, {
+        writers: selected.has('mixed'),
+        comments: [...selected].some((name) => name.startsWith('comments-')),
+      }).finally(() => sql.close());
       const { words } = sample;
       console.info(
         `sample: ${num(sample.stories.length)} of ${num(sample.publicStories)} public stories, ${num(sample.chapters.length)} chapters, ${sample.writers.length} signed-in authors; ${num(words.vocabulary)} distinct words in their titles and descriptions`,
       );
+      if (sample.commentChapters.length > 0)
+        console.info(`  comments: ${describeChapters(sample.commentChapters)}`);
       for (const [kind, list] of Object.entries({
         common: words.common,
         rare: words.rare,
@@ -269,6 +273,7 @@ async function benchSize(lib: Library, options: Options, selected: Set<string>):
         stories: sample.stories.length,
         chapters: sample.chapters.length,
         writers: sample.writers.length,
+        commentChapters: sample.commentChapters.length,
       },
     },
     library: { publicStories: sample.publicStories, seededSeconds },

@@ -46,6 +46,13 @@ describe('misses', () => {
     expect(misses(endpoint({ ours: null }))).toBeNull();
   });
 
+  it('holds the comment endpoints to their p99 alone', () => {
+    const comments = (over: Partial<Figures>, ratio = 0.1) =>
+      endpoint({ name: 'comments-thread', kind: 'comments', ours: ours(over), ratio });
+    expect(misses(comments({ p99: 24.9 }))).toEqual([]);
+    expect(misses(comments({ p99: 25, errors: 1 }))).toEqual(['1 errors', 'p99 ≥ 25 ms']);
+  });
+
   it('holds pages to their shell share, req/s and p99', () => {
     const page = (over: Partial<Figures>) =>
       endpoint({ name: 'page-story', kind: 'page', ours: ours(over) });

@@ -1,3 +1,4 @@
+import { type CommentChapter, sampleCommentChapters } from './comments.js';
 import { getData } from './http.js';
 import type { Sql } from './library.js';
 import { Random } from './random.js';
@@ -31,6 +32,8 @@ export interface Sample {
   writers: Writer[];
   /** The search endpoints' queries, from the sampled stories' titles and descriptions. */
   words: SearchWords;
+  /** The comment endpoints' chapters: the busiest and spread ones (comments.ts). */
+  commentChapters: CommentChapter[];
 }
 
 /**
@@ -112,11 +115,19 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
   return writers;
 }
 
-/** Samples ids; signs in writers only when asked (each sign-in is a deliberately slow hash). */
-export async function takeSample(sql: Sql, origin: string, withWriters: boolean): Promise<Sample> {
+/**
+ * Samples ids; signs in writers (each sign-in is a deliberately slow hash) and counts comments
+ * only for the endpoints that need them.
+ */
+export async function takeSample(
+  sql: Sql,
+  origin: string,
+  need: { writers: boolean; comments: boolean },
+): Promise<Sample> {
   const random = new Random(8);
   const { publicStories, stories, words } = await sampleStories(sql, random);
   const chapters = await sampleChapters(sql, stories, random);
-  const writers = withWriters ? await signInWriters(sql, origin, chapters) : [];
-  return { publicStories, stories, chapters, writers, words };
+  const writers = need.writers ? await signInWriters(sql, origin, chapters) : [];
+  const commentChapters = need.comments ? await sampleCommentChapters(sql, chapters, random) : [];
+  return { publicStories, stories, chapters, writers, words, commentChapters };
 }

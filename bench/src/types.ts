@@ -8,9 +8,18 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * What an endpoint's figures are judged against (bench/README.md, Targets): `list`, `detail`
  * and `read` against the read p99 bound and the ceiling, `search` against its own latency
  * bounds, `page` (a server-rendered HTML page) against the shell share, req/s and page p99
- * bounds; `write` and `mixed` only against the zero-error target.
+ * bounds; `comments` (issue 19's two reads) against its p99 bound; `write` and `mixed` only
+ * against the zero-error target.
  */
-export type EndpointKind = 'list' | 'detail' | 'search' | 'read' | 'page' | 'write' | 'mixed';
+export type EndpointKind =
+  | 'list'
+  | 'detail'
+  | 'search'
+  | 'read'
+  | 'comments'
+  | 'page'
+  | 'write'
+  | 'mixed';
 
 export interface BenchRequest {
   method: Method;
@@ -116,8 +125,17 @@ export interface RunConfig {
   nodeFlagsFrom: 'npm start' | 'option' | null;
   /** RENDER_SHED_DELAY_MS when the bench's environment set it; null: the server's default. */
   renderShedDelayMs: string | null;
-  /** What the workloads drew on: the sample's cap, stories and chapters sampled, and writers. */
-  sample: { maxStories: number; stories: number; chapters: number; writers: number } | null;
+  /**
+   * What the workloads drew on: the sample's cap, stories and chapters sampled, writers, and
+   * the comment endpoints' chapters (absent before them).
+   */
+  sample: {
+    maxStories: number;
+    stories: number;
+    chapters: number;
+    writers: number;
+    commentChapters?: number;
+  } | null;
 }
 
 export interface RunResult {

@@ -1,4 +1,11 @@
 import { DISCOVERY, GENRES, type Genre } from '@storyloom/shared';
+import {
+  COMMENTS_PAGE_SIZE,
+  countsRequests,
+  describeChapters,
+  THREAD_MIX,
+  threadRequests,
+} from './comments.js';
 import { getData } from './http.js';
 import { UsageError } from './options.js';
 import { Random } from './random.js';
@@ -33,6 +40,8 @@ const SEARCHES = [
 ] as const;
 
 const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter'] as const;
+/** A chapter's comments (issue 19): the first page of a thread, and the paragraph counts. */
+const COMMENTS = ['thread', 'counts'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
 const PAGES = ['home', 'discover', 'story', 'reader'] as const;
 const WRITES = ['progress', 'mixed'] as const;
@@ -46,6 +55,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   'authors-deep',
   ...SEARCHES.map(([kind]) => `search-${kind}`),
   ...SINGLES,
+  ...COMMENTS.map((name) => `comments-${name}`),
   ...PAGES.map((page) => `page-${page}`),
   ...WRITES,
 ];
@@ -269,6 +279,22 @@ export async function buildEndpoints(
   );
   add('chapter', 'read', `GET /api/chapters/{id}, ${chapters.length} chapters`, () =>
     chapters.map((c) => get(`/api/chapters/${c.id}`)),
+  );
+  const commented = sample.commentChapters;
+  const mix = THREAD_MIX.map(
+    ([weight, t]) => `${weight}% ${t.onParagraph ? 'a paragraph' : 'the chapter'} ${t.sort}`,
+  ).join(', ');
+  add(
+    'comments-thread',
+    'comments',
+    `GET /api/chapters/{id}/comments?page=1&limit=${COMMENTS_PAGE_SIZE}&sort=…[&paragraph=N], the first page of a thread (${mix}; a paragraph with comments where there is one), ${describeChapters(commented)}`,
+    () => threadRequests(commented),
+  );
+  add(
+    'comments-counts',
+    'comments',
+    `GET /api/chapters/{id}/comment-counts (the reader's paragraph counts), ${describeChapters(commented)}`,
+    () => countsRequests(commented),
   );
   add('page-home', 'page', 'GET / (HTML, brotli), the home page', () => [get('/', BROWSER)]);
   add(

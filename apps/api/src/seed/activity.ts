@@ -22,7 +22,13 @@ export interface Activity {
   votes: number;
   /** Lifetime reads of chapter 1 from before the stored window. */
   historicFirst: number;
+  /** How much attention it draws over its life (mean ~1, heavy-tailed): comments follow it. */
+  appeal: number;
 }
+
+/** A story's appeal before its age counts: Pareto, mean ~1, most near 0, a few in hundreds. */
+export const drawFame = (rng: Rng): number =>
+  (Math.min(1000, (1 - rng.next()) ** (-1 / 1.5)) - 1) / 2;
 
 /** Distinct users other than `exclude`, by rejection (counts stay far below the user count). */
 function pickUsers(rng: Rng, users: number, count: number, exclude: number): Set<number> {
@@ -60,10 +66,10 @@ export function addActivity(
   const { now } = plan;
   const others = plan.users - 1;
   let trending = trendingEvent(TRENDING_WEIGHTS.publish, story.firstPublished);
-  if (others <= 0 || story.chapters.length === 0) return { trending, votes: 0, historicFirst: 0 };
+  if (others <= 0 || story.chapters.length === 0)
+    return { trending, votes: 0, historicFirst: 0, appeal: 0 };
 
-  // Heavy-tailed appeal (Pareto, mean ~1).
-  const fame = (Math.min(1000, (1 - rng.next()) ** (-1 / 1.5)) - 1) / 2;
+  const fame = drawFame(rng);
   const life = now - story.firstPublished;
   const maturity = Math.min(1, life / (90 * DAY));
   const rising = (life < 21 * DAY && rng.chance(0.35)) || rng.chance(0.03);
@@ -152,5 +158,5 @@ export function addActivity(
   }
   // A rising story is new, so it has few reads from before the window.
   const historicFirst = Math.round(fame * scale.historicReads * maturity * (rising ? 0.05 : 1));
-  return { trending, votes, historicFirst };
+  return { trending, votes, historicFirst, appeal: fame * (0.3 + 0.7 * maturity) };
 }

@@ -12,6 +12,8 @@ export interface StoryRows {
   saves: Insertable<Database['saves']>[];
   reads: Insertable<Database['chapter_reads']>[];
   progress: Insertable<Database['reading_progress']>[];
+  comments: Insertable<Database['comments']>[];
+  commentLikes: Insertable<Database['comment_likes']>[];
 }
 
 export const emptyStoryRows = (): StoryRows => ({
@@ -22,6 +24,8 @@ export const emptyStoryRows = (): StoryRows => ({
   saves: [],
   reads: [],
   progress: [],
+  comments: [],
+  commentLikes: [],
 });
 
 /** Average activity per public story, from per-user budgets so totals grow with users. */
@@ -55,6 +59,8 @@ export interface StoryContext {
   chaptersPerStory: readonly [number, number];
   paragraphsPerChapter: readonly [number, number];
   scale: ActivityScale;
+  /** Mean comments per public story (comments.ts); 0 for none. */
+  commentsPerStory: number;
 }
 
 /** A chapter's timeline, decided before its rows are written. */

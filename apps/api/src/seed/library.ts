@@ -1,9 +1,10 @@
 import { LIMITS } from '@storyloom/shared';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { insertBatched, Pipeline } from './batch.js';
+import { COMMENTS_PER_STORY } from './comments.js';
 import { activityScale, emptyStoryRows, type StoryContext, type StoryRows } from './context.js';
 import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
@@ -26,6 +27,8 @@ export interface SeedLibraryOptions {
   chaptersPerStory?: [number, number];
   /** Paragraphs per chapter; default [5, 12], or [2, 4] above 20,000 stories to bound size. */
   paragraphsPerChapter?: [number, number];
+  /** Mean comments per public story, heavy-tailed (seed/comments.ts); default 6, 0 for none. */
+  commentsPerStory?: number;
   /** Every timestamp is before this; default the current time. */
   now?: Date;
   /** Same seed, same content (usernames, titles, text, counts); default 42. */
@@ -62,6 +65,8 @@ export const SEEDED_TABLES = [
   'chapter_reads',
   'reading_progress',
   'sessions',
+  'comments',
+  'comment_likes',
 ] as const;
 
 /**
@@ -84,6 +89,8 @@ export interface SeedSummary {
   readingProgress: number;
   settings: number;
   sessions: number;
+  comments: number;
+  commentLikes: number;
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
@@ -102,6 +109,9 @@ function validate(options: SeedLibraryOptions): void {
   if (stories > 0 && users < 1) throw new Error('stories need at least one user to write them');
   if (!(Number.isInteger(min) && Number.isInteger(max) && min >= 1 && max >= min))
     throw new Error('chaptersPerStory must be [min, max] with 1 <= min <= max');
+  const comments = options.commentsPerStory ?? 0;
+  if (!(Number.isFinite(comments) && comments >= 0))
+    throw new Error('commentsPerStory must be a non-negative number');
   if (max > LIMITS.chaptersPerStory)
     throw new Error(`at most ${LIMITS.chaptersPerStory} chapters per story`);
 }
@@ -116,8 +126,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /**
  * Fills an empty, migrated database with a deterministic library: users, follows, stories with
- * tags and chapters, likes, saves, recent reads and reading progress, with every counter equal
- * to the rows it counts (reads_count is lifetime: the stored reads plus older, unstored ones).
+ * tags and chapters, likes, saves, recent reads, reading progress, and comments with their
+ * replies and likes, with every counter equal to the rows it counts (reads_count is lifetime:
+ * the stored reads plus older, unstored ones).
  * Every genre gets a public story once there are at least GENRES.length stories. Writes are
  * committed chunk by chunk; if seeding fails part-way, clear the database and run it again.
  */
@@ -156,6 +167,7 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       chaptersPerStory: options.chaptersPerStory ?? DEFAULT_CHAPTERS,
       paragraphsPerChapter: options.paragraphsPerChapter ?? (stories > 20_000 ? [2, 4] : [5, 12]),
       scale: activityScale(users, stories),
+      commentsPerStory: options.commentsPerStory ?? COMMENTS_PER_STORY,
     };
     await seedStories(db, ctx, summary, progress, options.signal);
   } catch (error) {
@@ -166,6 +178,11 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
   if (indexes.length > 0) {
     options.onPhase?.(`Building the search documents and ${indexes.length} indexes and triggers`);
     await createIndexes(db, indexes);
+  } else if (db.dialect === 'postgres') {
+    // What a rebuild ends with too: planner statistics for the rows just loaded, and the
+    // visibility map that lets counts read an index alone. Without them PostgreSQL guesses and
+    // reads the table until autovacuum comes round, and it may be off.
+    await sql`vacuum analyze`.execute(db.kysely);
   }
   return summary;
 }
@@ -285,6 +302,10 @@ async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
     await insertBatched(trx, db.dialect, 'saves', rows.saves);
     await insertBatched(trx, db.dialect, 'chapter_reads', rows.reads);
     await insertBatched(trx, db.dialect, 'reading_progress', rows.progress);
+    // In id order, which is creation order: every reply after the comment it answers.
+    rows.comments.sort((a, b) => (a.id! < b.id! ? -1 : 1));
+    await insertBatched(trx, db.dialect, 'comments', rows.comments);
+    await insertBatched(trx, db.dialect, 'comment_likes', rows.commentLikes);
   });
 }
 
@@ -302,6 +323,8 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   readingProgress: 0,
   settings: 0,
   sessions: 0,
+  comments: 0,
+  commentLikes: 0,
 });
 
 function count(summary: SeedSummary, rows: StoryRows): void {
@@ -312,4 +335,6 @@ function count(summary: SeedSummary, rows: StoryRows): void {
   summary.saves += rows.saves.length;
   summary.chapterReads += rows.reads.length;
   summary.readingProgress += rows.progress.length;
+  summary.comments += rows.comments.length;
+  summary.commentLikes += rows.commentLikes.length;
 }

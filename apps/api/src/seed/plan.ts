@@ -14,6 +14,7 @@ export const STREAM = {
   profile: 4,
   settings: 5,
   sessions: 6,
+  comments: 7,
 } as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);

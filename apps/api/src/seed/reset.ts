@@ -11,6 +11,8 @@ const TABLES: (keyof Database)[] = [
   'anonymous_read_budget',
   'email_tokens',
   'user_settings',
+  'comment_likes',
+  'comments',
   'reading_progress',
   'chapter_reads',
   'saves',

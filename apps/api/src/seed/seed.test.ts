@@ -1,12 +1,20 @@
-import { GENRES, USERNAME_PATTERN, wordCountOfHtml } from '@storyloom/shared';
+import {
+  COMMENT_LIMITS,
+  GENRES,
+  paragraphsOfHtml,
+  USERNAME_PATTERN,
+  wordCountOfHtml,
+} from '@storyloom/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.js';
 import { sanitizeChapterHtml } from '../modules/chapters/content.js';
+import { paragraphText } from '../modules/comments/anchors.js';
 import { searchStoryIds } from '../modules/search/repo.js';
 import { searchTerms } from '../modules/search/terms.js';
 import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/ranking.js';
 import { createTestDb, type TestDb } from '../test/db.js';
+import { counterMismatches } from '../test/social.js';
 import { type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { DEFERRED_TABLES, type SeedSummary, seedLibrary } from './library.js';
 import { clearDatabase, isDatabaseEmpty } from './reset.js';
@@ -30,6 +38,8 @@ async function everything(db: Db) {
     progress: await k.selectFrom('reading_progress').selectAll().execute(),
     settings: await k.selectFrom('user_settings').selectAll().execute(),
     sessions: await k.selectFrom('sessions').selectAll().execute(),
+    comments: await k.selectFrom('comments').selectAll().execute(),
+    commentLikes: await k.selectFrom('comment_likes').selectAll().execute(),
   };
 }
 type Library = Awaited<ReturnType<typeof everything>>;
@@ -68,6 +78,19 @@ function content(lib: Library) {
     sessions: lib.sessions
       .map((s) => [usernames.get(s.user_id), s.device, s.network, s.end_reason].join('|'))
       .sort(),
+    comments: lib.comments
+      .map((c) =>
+        [
+          c.id,
+          c.author_id === null ? null : usernames.get(c.author_id),
+          c.body,
+          c.paragraph_excerpt,
+          c.likes_count,
+          c.replies_count,
+          c.created_at,
+        ].join('|'),
+      )
+      .sort(),
   };
 }
 
@@ -96,12 +119,16 @@ describe('seedLibrary', () => {
     expect(summary.likes).toBe(lib.likes.length);
     expect(summary.chapterReads).toBe(lib.reads.length);
     expect(summary.sessions).toBe(lib.sessions.length);
+    expect(summary.comments).toBe(lib.comments.length);
+    expect(summary.commentLikes).toBe(lib.commentLikes.length);
     expect(lib.users).toHaveLength(12);
     expect(lib.stories).toHaveLength(60);
     expect(lib.likes.length).toBeGreaterThan(0);
     expect(lib.saves.length).toBeGreaterThan(0);
     expect(lib.follows.length).toBeGreaterThan(0);
     expect(lib.reads.length).toBeGreaterThan(0);
+    expect(lib.comments.length).toBeGreaterThan(0);
+    expect(lib.commentLikes.length).toBeGreaterThan(0);
   });
 
   it('is deterministic for the same seed', async () => {
@@ -274,6 +301,122 @@ describe('seedLibrary', () => {
     for (const r of lib.reads) expect(r.read_at > read.get(r.chapter_id)!).toBe(true);
   });
 
+  it('keeps comment counters equal to their rows, as the API keeps them', async () => {
+    expect(await counterMismatches(first.db.kysely)).toEqual([]);
+    const visible = countBy(
+      lib.comments.filter((c) => c.deleted_at === null),
+      (c) => c.story_id,
+    );
+    expect(lib.stories.some((s) => s.comments_count > 0)).toBe(true);
+    for (const story of lib.stories) expect(story.comments_count).toBe(visible.get(story.id) ?? 0);
+  });
+
+  it('spreads comments with a long tail over the chapters', () => {
+    const published = lib.chapters.filter((c) => c.published === 1);
+    const perChapter = countBy(lib.comments, (c) => c.chapter_id);
+    const counts = published.map((c) => perChapter.get(c.id) ?? 0).sort((a, b) => b - a);
+    const mean = lib.comments.length / published.length;
+    // Many chapters have none, the busiest many times the mean, and a tenth of the chapters
+    // hold most of the talk.
+    expect(counts.filter((n) => n === 0).length).toBeGreaterThan(published.length / 3);
+    expect(counts[0]!).toBeGreaterThan(10 * mean);
+    const busiest = counts.slice(0, Math.ceil(counts.length / 10));
+    expect(busiest.reduce((a, b) => a + b, 0)).toBeGreaterThan(lib.comments.length / 2);
+    // Likes are skewed the same way: most comments have none.
+    const liked = lib.comments.filter((c) => c.likes_count > 0).length;
+    expect(liked).toBeGreaterThan(0);
+    expect(liked).toBeLessThan(lib.comments.length / 2);
+    // The mix: about 40% on paragraphs, about 20% replies.
+    const share = (n: number) => n / lib.comments.length;
+    expect(share(lib.comments.filter((c) => c.paragraph_key !== null).length)).toBeGreaterThan(
+      0.25,
+    );
+    expect(share(lib.comments.filter((c) => c.paragraph_key !== null).length)).toBeLessThan(0.55);
+    expect(share(lib.comments.filter((c) => c.parent_id !== null).length)).toBeGreaterThan(0.1);
+    expect(share(lib.comments.filter((c) => c.parent_id !== null).length)).toBeLessThan(0.3);
+  });
+
+  it('puts comments on published chapters of stories that were public, by seeded users', () => {
+    const chapters = new Map(lib.chapters.map((c) => [c.id, c]));
+    const stories = new Map(lib.stories.map((s) => [s.id, s]));
+    const users = new Map(lib.users.map((u) => [u.id, u]));
+    for (const c of lib.comments) {
+      const chapter = chapters.get(c.chapter_id)!;
+      expect(chapter.published).toBe(1);
+      expect(chapter.story_id).toBe(c.story_id);
+      expect(stories.get(c.story_id)!.published_at).not.toBeNull();
+      expect(c.created_at > chapter.published_at!).toBe(true);
+      expect(c.created_at < NOW.toISOString()).toBe(true);
+      if (c.author_id !== null)
+        expect(c.created_at > users.get(c.author_id)!.created_at).toBe(true);
+      // A UUID v7 of its own creation time: "newest" is the id descending.
+      expect(Number.parseInt(c.id.replaceAll('-', '').slice(0, 12), 16)).toBe(
+        Date.parse(c.created_at),
+      );
+      expect(c.id[14]).toBe('7');
+      expect(c.body.length).toBeLessThanOrEqual(COMMENT_LIMITS.bodyMax);
+    }
+    const publicShare =
+      lib.comments.filter((c) => stories.get(c.story_id)!.visibility === 'public').length /
+      lib.comments.length;
+    expect(publicShare).toBeGreaterThan(0.8);
+  });
+
+  it('anchors paragraph comments to the chapter’s keys, replies to their thread', () => {
+    const chapters = new Map(lib.chapters.map((c) => [c.id, c]));
+    const comments = new Map(lib.comments.map((c) => [c.id, c]));
+    for (const chapter of lib.chapters.filter((c) => c.paragraph_keys !== null)) {
+      const keys = JSON.parse(chapter.paragraph_keys!) as string[];
+      expect(keys).toHaveLength(paragraphsOfHtml(chapter.content).length);
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{8}$/);
+    }
+    for (const c of lib.comments) {
+      if (c.parent_id !== null) {
+        const parent = comments.get(c.parent_id)!;
+        expect(parent.parent_id).toBeNull();
+        expect(parent.chapter_id).toBe(c.chapter_id);
+        expect(c.paragraph_key).toBe(parent.paragraph_key);
+        expect(c.created_at > parent.created_at).toBe(true);
+        if (parent.deleted_at !== null) expect(parent.deleted_at > c.created_at).toBe(true);
+      }
+      if (c.paragraph_key === null) {
+        expect(c.paragraph_excerpt).toBeNull();
+        continue;
+      }
+      const chapter = chapters.get(c.chapter_id)!;
+      const keys = JSON.parse(chapter.paragraph_keys!) as string[];
+      const paragraph = paragraphsOfHtml(chapter.content)[keys.indexOf(c.paragraph_key)]!;
+      const text = paragraphText(paragraph);
+      expect(text.startsWith(c.paragraph_excerpt!.replace(/…$/, ''))).toBe(true);
+      expect(c.paragraph_excerpt!.length).toBeLessThanOrEqual(COMMENT_LIMITS.excerptMax);
+    }
+    // Chapters without paragraph comments keep no keys (they are made when first needed).
+    const anchored = new Set(lib.comments.map((c) => c.paragraph_key !== null && c.chapter_id));
+    for (const chapter of lib.chapters)
+      expect(chapter.paragraph_keys !== null).toBe(anchored.has(chapter.id));
+  });
+
+  it('keeps deleted comments as placeholders for their replies, and likes distinct', () => {
+    for (const c of lib.comments.filter((c) => c.deleted_at !== null)) {
+      expect(c.body).toBe('');
+      expect(c.parent_id).toBeNull();
+      expect(c.replies_count).toBeGreaterThan(0);
+    }
+    for (const c of lib.comments.filter((c) => c.deleted_at === null)) {
+      expect(c.body.trim()).not.toBe('');
+    }
+    const pairs = new Set(lib.commentLikes.map((l) => `${l.comment_id}|${l.user_id}`));
+    expect(pairs.size).toBe(lib.commentLikes.length);
+    const comments = new Map(lib.comments.map((c) => [c.id, c]));
+    for (const like of lib.commentLikes) {
+      const comment = comments.get(like.comment_id)!;
+      expect(like.user_id).not.toBe(comment.author_id);
+      expect(like.created_at > comment.created_at).toBe(true);
+      expect(like.created_at < (comment.deleted_at ?? NOW.toISOString())).toBe(true);
+    }
+  });
+
   it('keeps reading progress on chapters the reader read', () => {
     const reads = new Set(lib.reads.map((r) => `${r.user_id}|${r.chapter_id}`));
     const chapters = new Map(lib.chapters.map((c) => [c.id, c]));
@@ -348,6 +491,7 @@ describe('seedLibrary in bulk mode', () => {
     const before = await secondaryIndexes(test.db, DEFERRED_TABLES);
     expect(before.map((i) => i.name)).toContain('users_username_key');
     expect(before.map((i) => i.name)).toContain('story_tags_search_ai');
+    expect(before.map((i) => i.name)).toContain('comments_counts_idx');
     let dropped: IndexDefinition[] = [];
     await seedLibrary(test.db, {
       ...OPTIONS,

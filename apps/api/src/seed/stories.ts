@@ -2,6 +2,7 @@ import { COPYRIGHTS, type Genre, STORY_LANGUAGES } from '@storyloom/shared';
 import { newId } from '../lib/ids.js';
 import { popularScore, TRENDING_WEIGHTS, trendingEvent } from '../modules/stories/ranking.js';
 import { addActivity } from './activity.js';
+import { addComments, type CommentedChapter } from './comments.js';
 import type { ChapterPlan, StoryContext, StoryRows } from './context.js';
 import { DAY, HOUR, iso, MINUTE, STREAM, storyHeader } from './plan.js';
 import { composeChapter } from './prose.js';
@@ -109,6 +110,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
         trending: everPublic ? trendingEvent(TRENDING_WEIGHTS.publish, firstPublished) : 0,
         votes: 0,
         historicFirst: 0,
+        appeal: null,
       };
 
   // chapters.reads_count is lifetime: the stored recent read rows plus historic reads from
@@ -116,6 +118,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
   let reads = 0;
   let touched = everPublic ? firstPublished : created;
   const [minParagraphs, maxParagraphs] = ctx.paragraphsPerChapter;
+  const commented: CommentedChapter[] = [];
   for (const chapter of chapters) {
     const historic =
       chapter.published === null
@@ -128,7 +131,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
     const base = chapter.published ?? chapter.created;
     const updated = base + (now - base) * rng.next() * (rng.chance(0.2) ? 0.5 : 0.001);
     touched = Math.max(touched, updated);
-    out.chapters.push({
+    const row: CommentedChapter['row'] = {
       id: chapter.id,
       story_id: storyId,
       title: chapterTitle(rng, chapter.position),
@@ -137,11 +140,31 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
       published: chapter.published === null ? 0 : 1,
       word_count: body.wordCount,
       reads_count: readsCount,
+      // Set by addComments on chapters that get paragraph comments.
+      paragraph_keys: null,
       published_at: chapter.published === null ? null : iso(chapter.published),
       created_at: iso(chapter.created),
       updated_at: iso(updated),
-    });
+    };
+    out.chapters.push(row);
+    if (chapter.published !== null)
+      commented.push({ row, position: chapter.position, published: chapter.published });
   }
+  // Readers comment while a story is public: a private story only if it was public once.
+  const comments = everPublic
+    ? addComments(
+        ctx,
+        {
+          index: i,
+          id: storyId,
+          author,
+          leads: text.leads,
+          appeal: activity.appeal,
+          chapters: commented,
+        },
+        out,
+      )
+    : 0;
 
   const completed =
     !hasDraft && chapters.length >= 3 && now - firstPublished > 60 * DAY && rng.chance(0.35);
@@ -157,7 +180,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
     cover_image: null,
     reads_count: reads,
     votes_count: activity.votes,
-    comments_count: 0,
+    comments_count: comments,
     chapters_count: published.length,
     popular_score: popularScore(reads, activity.votes),
     trending_score: activity.trending,
