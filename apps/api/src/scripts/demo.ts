@@ -28,10 +28,13 @@ async function seedIfEmpty(db: Db): Promise<void> {
     users: 41,
     stories: 300,
     chaptersPerStory: [3, 6],
+    commentsPerStory: 6,
     seed: DEMO_SEED,
     demoAccount: true,
   });
-  console.info(`Seeded the demo library: ${summary.authors} authors, ${summary.stories} stories`);
+  console.info(
+    `Seeded the demo library: ${summary.authors} authors, ${summary.stories} stories, ${summary.comments} comments`,
+  );
 }
 
 /** An author to suggest signing in as, besides the demo account. */
