@@ -53,7 +53,7 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
  * breaks and tabs dropped with bidi overrides (the shared `multiLine`), more than one blank
  * line in a row made one, ends trimmed; a text of invisible characters alone is blank.
  */
-export function commentText(raw: string): string {
+function commentText(raw: string): string {
   const text = multiLine(raw).replace(/\n{3,}/g, '\n\n');
   if (text.replace(INVISIBLE, '').trim() === '')
     throw invalidField('body', COMMENT_MESSAGES.bodyRequired);
@@ -62,7 +62,7 @@ export function commentText(raw: string): string {
 }
 
 /** The smallest UUID v7 of the moment `ms`: every id made from then on sorts at or above it. */
-export function firstIdAt(ms: number): string {
+function firstIdAt(ms: number): string {
   const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
 }
