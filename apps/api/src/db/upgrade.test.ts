@@ -9,6 +9,7 @@ import { createTokenService } from '../modules/auth/tokens.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { createSession } from '../test/factories.js';
 import { migrateToLatest } from './migrate.js';
+import { secondaryIndexes } from '../seed/indexes.js';
 import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
 
 /**
@@ -428,6 +429,107 @@ describe('upgrading a database of the tags-in-order release (005 → latest)', (
       expect(counts.json().data).toEqual({ paragraphs: [{ paragraph: 1, count: 1 }], chapter: 0 });
       const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
       expect(story.json().data.comments_count).toBe(1);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('upgrading a database of the comments release (006 → latest)', () => {
+  const TOP = '0190a0a0-0000-7000-8000-00000000c001';
+  const REPLY = '0190a0a0-0000-7000-8000-00000000c002';
+  const ON_PARAGRAPH = '0190a0a0-0000-7000-8000-00000000c003';
+  const comment = (id: string, author: string, body: string, extra: Record<string, unknown>) => ({
+    id,
+    chapter_id: CHAPTER,
+    story_id: PUBLIC_STORY,
+    author_id: author,
+    parent_id: null,
+    paragraph_key: null,
+    paragraph_excerpt: null,
+    body,
+    likes_count: 0,
+    replies_count: 0,
+    created_at: AT,
+    ...extra,
+  });
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '006_comments' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 006 wrote them: a chapter-level comment with a reply, and one on a paragraph.
+    await db
+      .updateTable('chapters')
+      .set({
+        content: '<p>The tide came in.</p><p>Mira lit a lantern.</p>',
+        paragraph_keys: JSON.stringify(['k-tide', 'k-mira']),
+      })
+      .where('id', '=', CHAPTER)
+      .execute();
+    await db
+      .insertInto('comments')
+      .values([
+        comment(TOP, BRAM, 'The tide!', { replies_count: 1 }),
+        comment(REPLY, ALICE, 'Thank you.', { parent_id: TOP }),
+        comment(ON_PARAGRAPH, BRAM, 'Who is Mira?', {
+          paragraph_key: 'k-mira',
+          paragraph_excerpt: 'Mira lit a lantern.',
+        }),
+      ])
+      .execute();
+    await db
+      .updateTable('stories')
+      .set({ comments_count: 3 })
+      .where('id', '=', PUBLIC_STORY)
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every comment and serves its threads, totals and counts from the new index', async () => {
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    const names = (await secondaryIndexes(t.db, ['comments'])).map((index) => index.name);
+    expect(names).toContain('comments_chapter_rows_idx');
+    expect(names).not.toContain('comments_chapter_idx');
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const thread = (await app.inject({ url: `/api/chapters/${CHAPTER}/comments` })).json().data;
+      expect(thread.total).toBe(1);
+      expect(thread.items).toMatchObject([
+        { id: TOP, body: 'The tide!', replies_count: 1, author: { username: 'Bram' } },
+      ]);
+      const paragraph = (
+        await app.inject({ url: `/api/chapters/${CHAPTER}/comments?paragraph=1` })
+      ).json().data;
+      expect(paragraph).toMatchObject({ total: 1, items: [{ id: ON_PARAGRAPH, paragraph: 1 }] });
+      const replies = (await app.inject({ url: `/api/comments/${TOP}/replies` })).json().data;
+      expect(replies).toMatchObject({ total: 1, items: [{ id: REPLY, parent_id: TOP }] });
+      const counts = (await app.inject({ url: `/api/chapters/${CHAPTER}/comment-counts` })).json();
+      expect(counts.data).toEqual({ paragraphs: [{ paragraph: 1, count: 1 }], chapter: 1 });
+      // The story's count still follows its chapter: unpublishing takes all three away.
+      const alice = await createSession(t.db, ALICE);
+      const token = createTokenService(config.jwtSecret).sign(ALICE, alice);
+      const unpublished = await app.inject({
+        method: 'PATCH',
+        url: `/api/chapters/${CHAPTER}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { published: false },
+      });
+      expect(unpublished.statusCode).toBe(200);
+      const story = await app.inject({
+        url: `/api/stories/${PUBLIC_STORY}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(story.json().data.comments_count).toBe(0);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import type { CommentSort } from '@storyloom/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { CommentRow, Database } from '../../db/types.js';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { CommentRow, Database, StoryRow } from '../../db/types.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -35,6 +35,38 @@ export const findChapterHead = (db: Exec, id: string) =>
     .executeTakeFirst();
 export type ChapterHead = NonNullable<Awaited<ReturnType<typeof findChapterHead>>>;
 
+/** The chapter's head and its whole story in one statement: who may read its comments. */
+export async function findChapterPlace(
+  db: Exec,
+  id: string,
+): Promise<{ chapter: ChapterHead; story: StoryRow } | undefined> {
+  const row = await db
+    .selectFrom('chapters')
+    .innerJoin('stories', 'stories.id', 'chapters.story_id')
+    .selectAll('stories')
+    .select([
+      'chapters.id as chapter_id',
+      'chapters.published as chapter_published',
+      'chapters.paragraph_keys as chapter_paragraph_keys',
+      'chapters.updated_at as chapter_updated_at',
+    ])
+    .where('chapters.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { chapter_id, chapter_published, chapter_paragraph_keys, chapter_updated_at, ...story } =
+    row;
+  return {
+    chapter: {
+      id: chapter_id,
+      story_id: story.id,
+      published: chapter_published,
+      paragraph_keys: chapter_paragraph_keys,
+      updated_at: chapter_updated_at,
+    },
+    story,
+  };
+}
+
 export async function contentOf(db: Exec, chapterId: string): Promise<string> {
   const row = await db
     .selectFrom('chapters')
@@ -63,53 +95,121 @@ export async function detachParagraphs(db: Exec, chapterId: string, keys: string
 }
 
 /**
- * A page of a thread's top-level comments: the chapter-level thread (`paragraphKey` null) or
- * one paragraph's. Each order is an index read from the chapter's entry; ids are
- * time-ordered, so "newest" is the id descending.
+ * A comment with what its payload needs of its author (name, picture, the settings their
+ * privacy rule reads) and whether the viewer liked it: one statement for a whole page.
  */
-export async function threadPage(
+export interface CommentView extends CommentRow {
+  author_username: string | null;
+  author_profile_pic: string | null;
+  author_settings: string | null;
+  /** 1/0 on SQLite, a boolean on PostgreSQL. */
+  liked: number | boolean;
+}
+
+function commentViews(db: Exec, viewerId: string | null) {
+  return db
+    .selectFrom('comments')
+    .leftJoin('users', 'users.id', 'comments.author_id')
+    .leftJoin('user_settings', 'user_settings.user_id', 'comments.author_id')
+    .selectAll('comments')
+    .select((eb) => [
+      'users.username as author_username',
+      'users.profile_pic as author_profile_pic',
+      'user_settings.settings as author_settings',
+      viewerId === null
+        ? sql<number>`0`.as('liked')
+        : eb
+            .exists(
+              eb
+                .selectFrom('comment_likes')
+                .select('comment_likes.comment_id')
+                .whereRef('comment_likes.comment_id', '=', 'comments.id')
+                .where('comment_likes.user_id', '=', viewerId),
+            )
+            .as('liked'),
+    ]);
+}
+
+/** One comment as a view, or undefined. */
+export const findCommentView = (
   db: Exec,
-  chapterId: string,
-  paragraphKey: string | null,
-  sort: CommentSort,
+  id: string,
+  viewerId: string | null,
+): Promise<CommentView | undefined> =>
+  commentViews(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
+
+/**
+ * The rows of one thread under the table name `t`: the chapter-level thread (`paragraphKey`
+ * null) or one paragraph's. The terms are exactly those of the thread's partial indexes
+ * (SQLite needs the very terms): comments_chapter_thread_idx / comments_chapter_top_idx for the
+ * chapter as a whole, comments_thread_idx / comments_top_idx for a paragraph.
+ */
+function inThread(t: string, chapterId: string, paragraphKey: string | null): RawBuilder<boolean> {
+  const col = (name: string) => sql.ref(`${t}.${name}`);
+  const where = sql<boolean>`${col('chapter_id')} = ${chapterId} and ${col('parent_id')} is null`;
+  return paragraphKey === null
+    ? sql<boolean>`${where} and ${col('paragraph_key')} is null`
+    : sql<boolean>`${where} and ${col('paragraph_key')} is not null and ${col('paragraph_key')} = ${paragraphKey}`;
+}
+
+/**
+ * A page of rows and the number of rows in all, from one statement: the total rides on each
+ * row as a subquery the database runs once. Only a page past the end, which has no row to carry
+ * it, costs a second statement.
+ */
+async function pageWithTotal(
+  db: Exec,
+  page: { execute(): Promise<(CommentView & { total: number | string })[]> },
+  counted: RawBuilder<number | string>,
+  offset: number,
+): Promise<{ rows: CommentView[]; total: number }> {
+  const found = await page.execute();
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && offset > 0)
+    total = (await sql<{ n: number | string }>`select ${counted} as n`.execute(db)).rows[0]!.n;
+  return { rows: found.map(({ total: _, ...row }) => row), total: Number(total) };
+}
+
+/** A page of a thread's top-level comments, each order an index read from the chapter's entry. */
+export function threadPage(
+  db: Exec,
+  viewerId: string | null,
+  thread: { chapterId: string; paragraphKey: string | null; sort: CommentSort },
   offset: number,
   limit: number,
-): Promise<{ rows: CommentRow[]; total: number }> {
-  // Each thread's predicates say exactly what its partial index says (SQLite needs the very
-  // terms): comments_chapter_thread_idx / comments_chapter_top_idx for the chapter as a whole,
-  // comments_thread_idx / comments_top_idx for a paragraph.
-  const thread = db
-    .selectFrom('comments')
-    .where('chapter_id', '=', chapterId)
-    .where('parent_id', 'is', null)
-    .where((eb) =>
-      paragraphKey === null
-        ? eb('paragraph_key', 'is', null)
-        : eb.and([eb('paragraph_key', 'is not', null), eb('paragraph_key', '=', paragraphKey)]),
-    );
-  let ordered = thread.selectAll();
-  if (sort === 'top') ordered = ordered.orderBy('likes_count', 'desc').orderBy('id', 'desc');
-  else ordered = ordered.orderBy('id', sort === 'newest' ? 'desc' : 'asc');
-  const [rows, counted] = await Promise.all([
-    ordered.limit(limit).offset(offset).execute(),
-    thread.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+): Promise<{ rows: CommentView[]; total: number }> {
+  const { chapterId, paragraphKey, sort } = thread;
+  const counted = sql<
+    number | string
+  >`(select count(*) from comments as counted where ${inThread('counted', chapterId, paragraphKey)})`;
+  let page = commentViews(db, viewerId)
+    .select(counted.as('total'))
+    .where(inThread('comments', chapterId, paragraphKey));
+  // Ids are time-ordered (UUID v7): "newest" is the id descending.
+  if (sort === 'top')
+    page = page.orderBy('comments.likes_count', 'desc').orderBy('comments.id', 'desc');
+  else page = page.orderBy('comments.id', sort === 'newest' ? 'desc' : 'asc');
+  return pageWithTotal(db, page.limit(limit).offset(offset), counted, offset);
 }
 
 /** A page of a comment's replies, oldest first (comments_replies_idx). */
-export async function repliesPage(
+export function repliesPage(
   db: Exec,
+  viewerId: string | null,
   parentId: string,
   offset: number,
   limit: number,
-): Promise<{ rows: CommentRow[]; total: number }> {
-  const replies = db.selectFrom('comments').where('parent_id', '=', parentId);
-  const [rows, counted] = await Promise.all([
-    replies.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
-    replies.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+): Promise<{ rows: CommentView[]; total: number }> {
+  const counted = sql<
+    number | string
+  >`(select count(*) from comments as counted where counted.parent_id = ${parentId})`;
+  const page = commentViews(db, viewerId)
+    .select(counted.as('total'))
+    .where('comments.parent_id', '=', parentId)
+    .orderBy('comments.id')
+    .limit(limit)
+    .offset(offset);
+  return pageWithTotal(db, page, counted, offset);
 }
 
 /**
@@ -140,18 +240,6 @@ export async function visibleCount(db: Exec, chapterId: string): Promise<number>
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Which of `ids` the user liked: one query for a page. */
-export async function likedAmong(db: Exec, userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('comment_likes')
-    .select('comment_id')
-    .where('user_id', '=', userId)
-    .where('comment_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.comment_id));
 }
 
 /**

@@ -20,19 +20,22 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanReadChapter, canReadChapter, chapterNotFound } from '../stories/policy.js';
-import { authorsOf, findStoryById, lockStory } from '../stories/repo.js';
+import { findStoryById, lockStory } from '../stories/repo.js';
 import { authorSummaries } from '../stories/views.js';
+import { parseStoredSettings } from '../users/settings-repo.js';
 import { alignParagraphKeys, newParagraphKey, paragraphText } from './anchors.js';
 import {
   adjustCounter,
   adjustStoryComments,
   type ChapterHead,
+  type CommentView,
   contentOf,
   countsByKey,
   detachParagraphs,
   findChapterHead,
+  findChapterPlace,
   findComment,
-  likedAmong,
+  findCommentView,
   parseKeys,
   postedSince,
   repliesPage,
@@ -96,11 +99,10 @@ export function createCommentService({ db }: { db: Db }) {
 
   /** The chapter and story a viewer may read, or the answer reading the chapter would give. */
   const readableChapter = async (exec: Exec, viewer: Viewer, chapterId: string) => {
-    const chapter = isUuid(chapterId) ? await findChapterHead(exec, chapterId) : undefined;
-    if (!chapter) throw chapterNotFound();
-    const story = await findStoryById(exec, chapter.story_id);
-    assertCanReadChapter(viewer, story, chapter);
-    return { chapter, story };
+    const place = isUuid(chapterId) ? await findChapterPlace(exec, chapterId) : undefined;
+    if (!place) throw chapterNotFound();
+    assertCanReadChapter(viewer, place.story, place.chapter);
+    return place;
   };
 
   /**
@@ -142,27 +144,33 @@ export function createCommentService({ db }: { db: Db }) {
     return { comment, chapter, story: found };
   };
 
-  /** Payloads for rows of one chapter: authors, the viewer's likes, positions of keys. */
+  /**
+   * Payloads for rows of one chapter: their authors as each one's privacy lets the viewer see
+   * them (a query only for a signed-in viewer meeting 'friends' authors), positions of keys.
+   */
   const present = async (
     viewer: Viewer,
     { chapter, story }: Place,
-    rows: CommentRow[],
+    rows: CommentView[],
   ): Promise<Comment[]> => {
     const keys = parseKeys(chapter.paragraph_keys) ?? [];
     const positions = new Map(keys.map((key, i) => [key, i]));
-    const authorIds = rows.flatMap((row) =>
-      row.author_id && row.deleted_at === null ? [row.author_id] : [],
+    const authors = await authorSummaries(
+      k,
+      viewer,
+      rows.flatMap((row) =>
+        row.author_id && row.author_username !== null && row.deleted_at === null
+          ? [
+              {
+                id: row.author_id,
+                username: row.author_username,
+                profile_pic: row.author_profile_pic,
+                settings: parseStoredSettings(row.author_settings),
+              },
+            ]
+          : [],
+      ),
     );
-    const [authors, liked] = await Promise.all([
-      authorsOf(k, authorIds).then((found) => authorSummaries(k, viewer, found)),
-      viewer
-        ? likedAmong(
-            k,
-            viewer.id,
-            rows.map((row) => row.id),
-          )
-        : new Set<string>(),
-    ]);
     return rows.map((row) => {
       const deleted = row.deleted_at !== null;
       const position = row.paragraph_key === null ? undefined : positions.get(row.paragraph_key);
@@ -178,7 +186,7 @@ export function createCommentService({ db }: { db: Db }) {
         parent_id: row.parent_id,
         replies_count: Math.max(0, row.replies_count),
         likes_count: Math.max(0, row.likes_count),
-        is_liked: liked.has(row.id),
+        is_liked: Boolean(row.liked),
         is_mine: mine && !deleted,
         can_delete: !deleted && (mine || (viewer !== null && story.author_id === viewer.id)),
         created_at: row.created_at,
@@ -190,7 +198,9 @@ export function createCommentService({ db }: { db: Db }) {
 
   const presentOne = async (viewer: Viewer, id: string): Promise<Comment> => {
     const place = await readableComment(k, viewer, id);
-    const [item] = await present(viewer, place, [place.comment]);
+    const view = await findCommentView(k, id, viewer?.id ?? null);
+    if (!view) throw commentNotFound();
+    const [item] = await present(viewer, place, [view]);
     return item!;
   };
 
@@ -213,9 +223,8 @@ export function createCommentService({ db }: { db: Db }) {
       }
       const { rows, total } = await threadPage(
         k,
-        place.chapter.id,
-        key,
-        query.sort,
+        viewer?.id ?? null,
+        { chapterId: place.chapter.id, paragraphKey: key, sort: query.sort },
         offsetOf(query),
         query.limit,
       );
@@ -241,7 +250,13 @@ export function createCommentService({ db }: { db: Db }) {
 
     async replies(viewer: Viewer, commentId: string, page: PageQuery): Promise<Paged<Comment>> {
       const place = await readableComment(k, viewer, commentId);
-      const { rows, total } = await repliesPage(k, place.comment.id, offsetOf(page), page.limit);
+      const { rows, total } = await repliesPage(
+        k,
+        viewer?.id ?? null,
+        place.comment.id,
+        offsetOf(page),
+        page.limit,
+      );
       return pageOf(await present(viewer, place, rows), total, page);
     },
 
