@@ -1,0 +1,35 @@
+/**
+ * Notifications (issue 20): their kinds and what people read about them. Free of zod, so the
+ * web bundle can import the strings alone.
+ */
+export const NOTIFICATION_TYPES = [
+  /** Someone followed you. */
+  'follow',
+  /** Someone commented on your story (a comment or a reply to someone else). */
+  'comment',
+  /** Someone replied to your comment. */
+  'reply',
+  /** Someone mentioned you (`@username`) in a comment. */
+  'mention',
+  /** People liked your story: one notification per story while it is unread. */
+  'story_like',
+  /** A new chapter of a story you saved, or by an author you follow. */
+  'new_chapter',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_LIMITS = {
+  /** The unread count stops counting here; the bell shows "99+" from 100. */
+  unreadCountMax: 999,
+  /** Ids one `POST /notifications/read` may name. */
+  readIdsMax: 100,
+  /** Actors a notification lists by name; `actors_count` counts them all. */
+  actorsShown: 3,
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  allRead: 'All notifications marked as read',
+  marked: 'Marked as read',
+  tooManyIds: `Mark at most ${NOTIFICATION_LIMITS.readIdsMax} notifications at once`,
+  tooManyStreams: 'Too many open notification streams; close a tab and try again',
+} as const;

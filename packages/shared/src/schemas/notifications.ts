@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPES,
+} from '../messages-notifications.js';
+import { isoDate, pageQuery, uuid } from './common.js';
+
+/** Notifications (issue 20, docs/api.md Notifications, docs/decisions/022-notifications.md). */
+
+export const notificationActor = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    profile_pic: z.string().nullable().describe('null when none, or hidden by their privacy'),
+  })
+  .meta({ id: 'NotificationActor' });
+
+export const notification = z
+  .object({
+    id: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    actors: z
+      .array(notificationActor)
+      .describe(
+        `The latest, at most ${NOTIFICATION_LIMITS.actorsShown}; deleted accounts left out`,
+      ),
+    actors_count: z.number().int().describe('Everyone the notification is about'),
+    story: z.object({ id: z.string(), title: z.string() }).nullable(),
+    chapter: z.object({ id: z.string(), title: z.string(), position: z.number().int() }).nullable(),
+    comment: z
+      .object({
+        id: z.string(),
+        excerpt: z.string().describe('The start of the comment’s text'),
+        parent_id: z.string().nullable(),
+        paragraph: z.number().int().nullable().describe('The paragraph (from 0) it is on'),
+      })
+      .nullable(),
+    created_at: isoDate.describe('When it last changed (a new actor moves it up)'),
+    read_at: isoDate.nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notification>;
+
+export const notificationListQuery = pageQuery.extend({
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('true: unread ones only'),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuery>;
+
+export const unreadCount = z
+  .object({
+    count: z
+      .number()
+      .int()
+      .describe(`Unread notifications, counted up to ${NOTIFICATION_LIMITS.unreadCountMax}`),
+  })
+  .meta({ id: 'UnreadCount' });
+export type UnreadCount = z.infer<typeof unreadCount>;
+
+export const markReadBody = z
+  .strictObject({
+    ids: z
+      .array(uuid)
+      .max(NOTIFICATION_LIMITS.readIdsMax, NOTIFICATION_MESSAGES.tooManyIds)
+      .optional()
+      .describe('Left out: every notification'),
+  })
+  .meta({ id: 'MarkNotificationsRead' });
+export type MarkReadBody = z.infer<typeof markReadBody>;
+
+/**
+ * What `GET /notifications/stream` sends (text/event-stream):
+ * - `event: notification`, `id: <seq>`: a notification that is new or has a new actor, with
+ *   the unread count after it. A reconnect sends `Last-Event-ID` and gets every one after it.
+ * - `event: count` (no id): the unread count changed without a new notification (read
+ *   elsewhere); sent first on every connection.
+ */
+export const notificationEvent = z.object({
+  notification,
+  unread_count: z.number().int(),
+});
+export type NotificationEvent = z.infer<typeof notificationEvent>;
