@@ -19,6 +19,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaFiles } from './modules/media/static.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingRoutes } from './modules/reading/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(
       await api.register(chapterRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(commentRoutes, services);
+      await api.register(notificationRoutes, services);
       await api.register(profileRoutes, services);
       await api.register(readingRoutes, services);
       await api.register(discoveryRoutes, services);

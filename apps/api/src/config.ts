@@ -65,6 +65,18 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(60_000, 'must be at most 60000')
     .optional(),
+  NOTIFY_UNDO_WINDOW_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be at least 0')
+    .max(3_600_000, 'must be at most 3600000')
+    .default(60_000),
+  NOTIFY_STREAM_POLL_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .max(600_000, 'must be at most 600000')
+    .default(10_000),
   RENDER_SHED_DELAY_MS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number of milliseconds')
@@ -106,6 +118,13 @@ export interface Config {
    * (plugins/server-render.ts); 0 never does.
    */
   renderShedDelayMs: number;
+  /**
+   * How long a follow or a like waits before it is told, so one undone within it (unfollow,
+   * unlike) tells no one (modules/notifications).
+   */
+  notifyUndoWindowMs: number;
+  /** How often a notification stream reads again without being woken (another process wrote). */
+  notificationPollMs: number;
 }
 
 /** Kept in production unless configured; development and tests see every write at once. */
@@ -167,6 +186,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     renderShedDelayMs:
       env.RENDER_SHED_DELAY_MS ??
       (env.NODE_ENV === 'production' ? DEFAULT_RENDER_SHED_DELAY_MS : 0),
+    notifyUndoWindowMs: env.NOTIFY_UNDO_WINDOW_MS,
+    notificationPollMs: env.NOTIFY_STREAM_POLL_MS,
   };
 }
 

@@ -25,6 +25,12 @@ import { createSocialService, type SocialService } from './modules/social/servic
 import { createStoryService, type StoryService } from './modules/stories/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
 import { createExportService, type ExportService } from './modules/users/export.js';
+import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.js';
+import { createNotifier } from './modules/notifications/events.js';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './modules/notifications/service.js';
 import { createUserService, type UserService } from './modules/users/service.js';
 import { createSettingsService, type SettingsService } from './modules/users/settings.js';
 
@@ -49,6 +55,10 @@ export interface Services {
   stories: StoryService;
   chapters: ChapterService;
   comments: CommentService;
+  /** A person's notifications (docs/decisions/022-notifications.md). */
+  notifications: NotificationService;
+  /** Wakes this process's notification streams when a user's notifications change. */
+  notificationBus: NotificationBus;
   social: SocialService;
   reading: ReadingService;
   discovery: DiscoveryService;
@@ -73,7 +83,14 @@ export interface ServiceInputs {
 }
 
 export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
-  const jobs = createWorker({ db, handlers: jobHandlers({ db, config, mailer }), log });
+  const notificationBus = createNotificationBus();
+  const jobs = createWorker({
+    db,
+    handlers: jobHandlers({ db, config, mailer, bus: notificationBus }),
+    log,
+  });
+  // What services do that people are told about: recorded with the write, told by the worker.
+  const notifier = createNotifier({ undoWindowMs: config.notifyUndoWindowMs, poke: jobs.poke });
   // Services send mail through the job queue; the worker delivers it.
   const queuedMail = queuedMailer(db, jobs.poke);
   const tokens = createTokenService(config.jwtSecret);
@@ -99,10 +116,12 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     users: createUserService({ db, avatars, covers }),
     settings: createSettingsService({ db }),
     exporter: createExportService({ db }),
-    stories: createStoryService({ db, covers, storyCounts }),
-    chapters: createChapterService({ db }),
-    comments: createCommentService({ db }),
-    social: createSocialService({ db }),
+    stories: createStoryService({ db, covers, storyCounts, notifier }),
+    chapters: createChapterService({ db, notifier }),
+    comments: createCommentService({ db, notifier }),
+    notifications: createNotificationService({ db, bus: notificationBus }),
+    notificationBus,
+    social: createSocialService({ db, notifier }),
     reading: createReadingService({ db }),
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),

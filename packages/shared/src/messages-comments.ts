@@ -39,3 +39,20 @@ export const COMMENT_MESSAGES = {
   removedParagraph: 'On a passage since removed',
   editedMark: 'edited',
 } as const;
+
+/**
+ * A mention: `@` and a username (3 to 30 of A–Z, 0–9, _ and -, the account rule), not after a
+ * letter, digit or `_ . @ / -` (so an email address or a link's path is no mention).
+ */
+const MENTION = /(?<![\p{L}\p{N}_.@/-])@([A-Za-z0-9_-]{3,30})(?![A-Za-z0-9_-])/gu;
+
+/** The usernames a comment mentions, each once (compared without case), at most `max`. */
+export function mentionedUsernames(body: string, max: number): string[] {
+  const seen = new Map<string, string>();
+  for (const match of body.matchAll(MENTION)) {
+    const key = match[1]!.toLowerCase();
+    if (!seen.has(key)) seen.set(key, match[1]!);
+    if (seen.size >= max) break;
+  }
+  return [...seen.values()];
+}

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_contact_and_authors.js';
 import * as m005 from './migrations/005_story_tags_in_order.js';
 import * as m006 from './migrations/006_comments.js';
 import * as m007 from './migrations/007_comment_rows_index.js';
+import * as m008 from './migrations/008_notifications.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005_story_tags_in_order': m005,
   '006_comments': m006,
   '007_comment_rows_index': m007,
+  '008_notifications': m008,
 };
 
 class StaticProvider implements MigrationProvider {

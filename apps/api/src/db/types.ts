@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { NotificationType } from '@storyloom/shared';
 
 /**
  * Table types shared by both dialects. Conventions (docs/decisions/002-one-schema-two-databases.md):
@@ -255,6 +256,44 @@ export interface CommentLikesTable {
   created_at: Timestamp;
 }
 
+/** What one person is told (migration 008, docs/decisions/022-notifications.md). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  /** What it is about; an unread notification gathers more actors of the same key. */
+  group_key: string;
+  story_id: string | null;
+  chapter_id: string | null;
+  comment_id: string | null;
+  actors_count: Counter;
+  /** The order of changes across all users (notification_seq): the stream's event id. */
+  seq: ColumnType<number, number, number>;
+  created_at: Timestamp;
+  /** When an actor last joined it. */
+  updated_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationSeqTable {
+  id: number;
+  value: ColumnType<number, number, number>;
+}
+
+/** How far a batched job got (jobs/progress.ts), written with each batch's work. */
+export interface JobProgressTable {
+  job_id: string;
+  cursor: string | null;
+  done_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   stories: StoriesTable;
@@ -276,6 +315,10 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
+  notification_seq: NotificationSeqTable;
+  job_progress: JobProgressTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -290,3 +333,4 @@ export type ActiveSession = Pick<SessionRow, 'id' | 'method' | 'created_at' | 'l
 export type JobRow = Selectable<JobsTable>;
 export type NewChapter = Insertable<ChaptersTable>;
 export type CommentRow = Selectable<CommentsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -3,6 +3,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { passwordResetJob, passwordResetPayload } from '../modules/auth/password-reset-job.js';
+import type { NotificationBus } from '../modules/notifications/bus.js';
+import { notifyPayload } from '../modules/notifications/events.js';
+import { notifyJob } from '../modules/notifications/job.js';
 import { defineJob, type JobHandler } from './queue.js';
 
 const mailPayload = z.object({
@@ -23,6 +26,8 @@ export const jobPayloads = {
   mail: mailPayload,
   /** A password reset request: the link is issued and mailed here, not in the request. */
   'password-reset': passwordResetPayload,
+  /** Something happened that people may be told about (modules/notifications). */
+  notify: notifyPayload,
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -33,15 +38,18 @@ export interface JobDeps {
   config: Pick<Config, 'publicUrl'>;
   /** Delivers mail: SMTP or the outbox (tests capture it instead). */
   mailer: Mailer;
+  /** Wakes this process's notification streams once a notification is written. */
+  bus: NotificationBus;
 }
 
 /** The handler of each kind, built once by the composition root (services.ts). */
-export function jobHandlers({ db, config, mailer }: JobDeps): AppJobHandlers {
+export function jobHandlers({ db, config, mailer, bus }: JobDeps): AppJobHandlers {
   return {
     mail: defineJob(jobPayloads.mail, (mail, job) => mailer.send(mail, { id: job.id })),
     'password-reset': defineJob(
       jobPayloads['password-reset'],
       passwordResetJob({ db, config, mailer }),
     ),
+    notify: defineJob(jobPayloads.notify, notifyJob({ db, bus })),
   };
 }

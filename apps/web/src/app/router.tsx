@@ -191,6 +191,13 @@ const signedInRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/library/library-page').then((m) => ({ Component: m.LibraryPage })),
   },
+  {
+    path: 'notifications',
+    lazy: () =>
+      import('../features/notifications/notifications-page').then((m) => ({
+        Component: m.NotificationsPage,
+      })),
+  },
 ];
 
 export const routes: RouteObject[] = [

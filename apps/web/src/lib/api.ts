@@ -280,6 +280,37 @@ export const put = <T>(path: string, body?: unknown, options?: Options) =>
 export const del = <T>(path: string, options?: Options & { body?: unknown }) =>
   request<T>(path, { ...options, method: 'DELETE' });
 
+/**
+ * Opens a long-lived response (`text/event-stream`) with the session's token and hands back
+ * its body unread: no timeout, no envelope. A failure answer is thrown as an `ApiError`, and a
+ * 401 ends the session here exactly as it does for every other call.
+ */
+export async function openStream(
+  path: string,
+  options: { signal: AbortSignal; headers?: Record<string, string> },
+): Promise<ReadableStream<Uint8Array>> {
+  const headers = new Headers({ Accept: 'text/event-stream', ...options.headers });
+  const token = session.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await session.fetch(apiUrl(path), {
+      method: 'GET',
+      headers,
+      signal: options.signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (options.signal.aborted) throw options.signal.reason ?? error;
+    throw new ApiError(MESSAGES.networkError, { code: 'network_error', cause: error });
+  }
+  if (response.ok && response.body) return response.body;
+  const body = await readBody(response).catch(() => undefined);
+  if (response.status === 401) session.onUnauthorized();
+  throw errorFromResponse(response.status, body);
+}
+
 /** GET a file attachment (e.g. the data export) with the session's token. */
 export const download = (path: string, options?: Omit<Options, 'asFile'>) =>
   request<DownloadedFile>(path, { ...options, method: 'GET', asFile: true });

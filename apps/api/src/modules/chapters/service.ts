@@ -14,6 +14,8 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { adjustStoryComments, visibleCount } from '../comments/repo.js';
 import { freshKeys, rekeyChapter } from '../comments/service.js';
+import type { Notifier } from '../notifications/events.js';
+import { retract } from '../notifications/repo.js';
 import { chapterNotFound, storyNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { prepareContent } from './content.js';
@@ -46,7 +48,7 @@ function moveTo(order: string[], id: string, position: number): void {
   order.splice(position - 1, 0, id);
 }
 
-export function createChapterService({ db }: { db: Db }) {
+export function createChapterService({ db, notifier }: { db: Db; notifier: Notifier }) {
   const k = db.kysely;
 
   /**
@@ -56,13 +58,23 @@ export function createChapterService({ db }: { db: Db }) {
   const inStory = (
     storyId: string,
     now: string,
-    work: (trx: Transaction<Database>) => Promise<void>,
+    work: (trx: Transaction<Database>, story: StoryRow) => Promise<void>,
   ) =>
     k.transaction().execute(async (trx) => {
-      if (!(await lockStory(trx, db.dialect, storyId))) throw storyNotFound();
-      await work(trx);
+      const story = await lockStory(trx, db.dialect, storyId);
+      if (!story) throw storyNotFound();
+      await work(trx, story);
       await syncStoryAfterChapterChange(trx, storyId, now);
     });
+
+  /**
+   * A chapter published for the first time in a public story tells its readers (the job fans
+   * out); one unpublished takes back what readers were told of it and its comments.
+   */
+  const firstPublished = (trx: Transaction<Database>, story: StoryRow, chapterId: string) =>
+    story.visibility === 'public'
+      ? notifier.record(trx, { event: 'new_chapter', chapter_id: chapterId })
+      : Promise.resolve();
 
   const reload = async (id: string): Promise<ChapterRow> => {
     const chapter = await findChapterById(k, id);
@@ -87,7 +99,7 @@ export function createChapterService({ db }: { db: Db }) {
       if (input.published && content.blank) throw noContent();
       const id = newId();
       const now = nowIso();
-      await inStory(story.id, now, async (trx) => {
+      await inStory(story.id, now, async (trx, locked) => {
         const order = await chapterOrder(trx, story.id);
         if (order.length >= LIMITS.chaptersPerStory)
           throw badRequest(STORY_MESSAGES.tooManyChapters);
@@ -109,7 +121,9 @@ export function createChapterService({ db }: { db: Db }) {
         ]);
         moveTo(order, id, position);
         await renumber(trx, story.id, order);
+        if (input.published) await firstPublished(trx, locked, id);
       });
+      notifier.poke();
       return reload(id);
     },
 
@@ -121,7 +135,7 @@ export function createChapterService({ db }: { db: Db }) {
     ): Promise<ChapterRow> {
       const content = input.content === undefined ? undefined : sanitized(input.content);
       const now = nowIso();
-      await inStory(story.id, now, async (trx) => {
+      await inStory(story.id, now, async (trx, locked) => {
         const current = await findChapterById(trx, chapter.id);
         if (!current) throw chapterNotFound();
         const published = input.published ?? current.published === 1;
@@ -149,9 +163,15 @@ export function createChapterService({ db }: { db: Db }) {
           const count = await visibleCount(trx, current.id);
           await adjustStoryComments(trx, story.id, published ? count : -count);
         }
-        if (published && current.published_at === null) changes.published_at = now;
+        if (published && current.published_at === null) {
+          changes.published_at = now;
+          await firstPublished(trx, locked, current.id);
+        }
+        if (!published && current.published === 1)
+          await retract(trx, 'chapter_id', current.id, locked.author_id);
         await updateChapter(trx, current.id, changes);
       });
+      notifier.poke();
       return reload(chapter.id);
     },
 

@@ -19,6 +19,8 @@ import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js
 import { isUuid, newId } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
+import type { Notifier } from '../notifications/events.js';
+import { retractComment } from '../notifications/repo.js';
 import { assertCanReadChapter, canReadChapter, chapterNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { authorSummaries } from '../stories/views.js';
@@ -94,7 +96,7 @@ interface Place {
  * Every write changes its counters (replies, likes, the story's comments_count) in the same
  * transaction as its rows, under the story's row lock where the story's count moves.
  */
-export function createCommentService({ db }: { db: Db }) {
+export function createCommentService({ db, notifier }: { db: Db; notifier: Notifier }) {
   const k = db.kysely;
 
   /** The chapter and story a viewer may read, or the answer reading the chapter would give. */
@@ -343,7 +345,9 @@ export function createCommentService({ db }: { db: Db }) {
           .execute();
         if (parentId !== null) await adjustCounter(trx, parentId, 'replies_count', 1);
         if (chapter.published === 1) await adjustStoryComments(trx, story.id, 1);
+        await notifier.record(trx, { event: 'comment', comment_id: id });
       });
+      notifier.poke();
       return presentOne(viewer, id);
     },
 
@@ -384,6 +388,7 @@ export function createCommentService({ db }: { db: Db }) {
         if (comment.author_id !== viewer.id && story.author_id !== viewer.id)
           throw forbidden(COMMENT_MESSAGES.cannotDelete);
         const placeholder = comment.parent_id === null && comment.replies_count > 0;
+        await retractComment(trx, comment.id);
         if (placeholder) {
           await trx
             .updateTable('comments')

@@ -15,6 +15,7 @@ import { invalidField } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
+import type { Notifier } from '../notifications/events.js';
 import { assertCanRead } from '../stories/policy.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
@@ -43,7 +44,7 @@ type Viewer = { id: string } | null;
  * present) and the counters move only when a row actually did, in the same transaction, so
  * concurrent clicks leave every counter equal to the rows it counts.
  */
-export function createSocialService({ db }: { db: Db }) {
+export function createSocialService({ db, notifier }: { db: Db; notifier: Notifier }) {
   const k = db.kysely;
 
   /** Runs `work` on a story the caller may read (a private one is story_private for others). */
@@ -81,6 +82,11 @@ export function createSocialService({ db }: { db: Db }) {
       return k.transaction().execute(async (trx) => {
         if (await insertFollow(trx, viewer.id, target.id, nowIso())) {
           await adjustFollowCounts(trx, viewer.id, target.id, 1);
+          await notifier.record(trx, {
+            event: 'follow',
+            follower_id: viewer.id,
+            followee_id: target.id,
+          });
         }
         return { following: true, ...(await followCounts(trx, viewer.id, target.id)) };
       });
@@ -127,6 +133,11 @@ export function createSocialService({ db }: { db: Db }) {
         const now = nowIso();
         if (await insertReaction(trx, 'likes', viewer.id, story.id, now)) {
           await countLike(trx, db.dialect, story.id, now);
+          await notifier.record(trx, {
+            event: 'story_like',
+            user_id: viewer.id,
+            story_id: story.id,
+          });
         }
         return { liked: true, votes_count: await votesOf(trx, story.id) };
       }),

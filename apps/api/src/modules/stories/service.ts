@@ -17,6 +17,8 @@ import { type ChapterContent, prepareContent } from '../chapters/content.js';
 import { insertChapters } from '../chapters/repo.js';
 import type { PublicStoryCounts } from '../discovery/counts.js';
 import type { CoverStore } from '../media/covers.js';
+import type { Notifier } from '../notifications/events.js';
+import { retract } from '../notifications/repo.js';
 import { progressOf } from '../reading/repo.js';
 import { storyNotFound } from './policy.js';
 import { firstPublication } from './ranking.js';
@@ -62,9 +64,10 @@ export interface StoryServiceDeps {
   covers: CoverStore;
   /** The public lists' totals, adjusted as stories appear in them and leave them. */
   storyCounts: PublicStoryCounts;
+  notifier: Notifier;
 }
 
-export function createStoryService({ db, covers, storyCounts }: StoryServiceDeps) {
+export function createStoryService({ db, covers, storyCounts, notifier }: StoryServiceDeps) {
   const k = db.kysely;
 
   /** Runs `work` on the locked story row; a story deleted meanwhile is a 404. */
@@ -135,10 +138,11 @@ export function createStoryService({ db, covers, storyCounts }: StoryServiceDeps
             updated_at: now,
           });
           await replaceTags(trx, id, input.tags);
+          const chapterIds = chapters.map(() => newId());
           await insertChapters(
             trx,
             chapters.map((chapter, index) => ({
-              id: newId(),
+              id: chapterIds[index]!,
               story_id: id,
               title: chapter.title || defaultChapterTitle(index + 1),
               content: chapter.content.html,
@@ -151,7 +155,11 @@ export function createStoryService({ db, covers, storyCounts }: StoryServiceDeps
             })),
           );
           if (isPublic) await adjustStoriesCount(trx, author.id, 1);
+          // The author's followers hear of a new story once, by its first chapter.
+          if (isPublic && chapterIds[0])
+            await notifier.record(trx, { event: 'new_chapter', chapter_id: chapterIds[0] });
         });
+        notifier.poke();
       } catch (error) {
         await covers.remove(coverUrl);
         throw error;
@@ -177,6 +185,8 @@ export function createStoryService({ db, covers, storyCounts }: StoryServiceDeps
           await adjustStoriesCount(trx, current.author_id, goesPublic ? 1 : -1);
           if (goesPublic && current.published_at === null)
             Object.assign(changes, firstPublication(now));
+          // A story made private is no longer anyone else's to be told about.
+          if (!goesPublic) await retract(trx, 'story_id', current.id, current.author_id);
         }
         if (input.tags !== undefined) await replaceTags(trx, current.id, input.tags);
         await updateStory(trx, current.id, changes);

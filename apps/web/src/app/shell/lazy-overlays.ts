@@ -1,5 +1,11 @@
 import { deferOverlay } from './deferred-overlay';
-import { BrowseTrigger, MobileMenuTrigger, ThemeTrigger, UserTrigger } from './overlay-triggers';
+import {
+  BrowseTrigger,
+  MobileMenuTrigger,
+  NotificationsTrigger,
+  ThemeTrigger,
+  UserTrigger,
+} from './overlay-triggers';
 
 // The top bar uses these: each shows its trigger at once and its menu's code on demand.
 const overlays = () => import('./overlays');
@@ -11,3 +17,7 @@ export const MobileMenu = deferOverlay(
 );
 export const ThemeToggle = deferOverlay(() => overlays().then((m) => m.ThemeToggle), ThemeTrigger);
 export const UserMenu = deferOverlay(() => overlays().then((m) => m.UserMenu), UserTrigger);
+export const NotificationsMenu = deferOverlay(
+  () => overlays().then((m) => m.NotificationsMenu),
+  NotificationsTrigger,
+);

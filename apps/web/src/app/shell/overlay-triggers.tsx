@@ -1,5 +1,7 @@
-import { ChevronDown, Menu, Monitor, Moon, Sun } from 'lucide-react';
+import { Bell, ChevronDown, Menu, Monitor, Moon, Sun } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useUnreadCount } from '../../api/notifications/get-unread-count';
+import { notificationsLabel, unreadBadge } from '../../components/notifications/unread-label';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import type { Theme } from '../../lib/theme';
@@ -59,6 +61,31 @@ export function ThemeTrigger(props: TriggerProps) {
       {...props}
     >
       <CurrentIcon aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** The bell: its unread count as a badge, and in its name for screen readers. */
+export function NotificationsTrigger(props: TriggerProps) {
+  const count = useUnreadCount(true).data?.count;
+  const badge = unreadBadge(count);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={notificationsLabel(count)}
+      data-testid="notifications-button"
+      data-unread={count ?? 0}
+      className="relative"
+      {...closedMenu}
+      {...props}
+    >
+      <Bell aria-hidden="true" />
+      {badge ? (
+        <span className="notification-badge" aria-hidden="true" data-testid="notifications-badge">
+          {badge}
+        </span>
+      ) : null}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useNotificationStream } from '../../api/notifications/use-notification-stream';
 import { Toaster } from '../../components/ui/toaster';
 import { useSettingsOnSignIn } from '../../features/settings/hooks/use-settings-on-sign-in';
 import { useAuthStore } from '../../stores/auth-store';
@@ -23,7 +24,9 @@ function useRefreshUser() {
 
 export function PageShell() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const session = useAuthStore((state) => (state.isAuthenticated ? state.accessToken : null));
   useThemeSync();
+  useNotificationStream(session);
   useRefreshUser();
   useSettingsOnSignIn();
 

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
-import { Bell, PenLine } from 'lucide-react';
+import { PenLine } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { useAuthStore } from '../../stores/auth-store';
 import { BrandLogo } from './brand-logo';
-import { BrowseMenu, MobileMenu, ThemeToggle, UserMenu } from './lazy-overlays';
+import { BrowseMenu, MobileMenu, NotificationsMenu, ThemeToggle, UserMenu } from './lazy-overlays';
 import { SearchBox } from './search-box';
 
 export function TopBar() {
@@ -39,14 +39,7 @@ export function TopBar() {
                 </Link>
               </div>
               <ThemeToggle />
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Notifications"
-                data-testid="notifications-button"
-              >
-                <Bell aria-hidden="true" />
-              </Button>
+              <NotificationsMenu />
               <div className="ml-1">
                 <UserMenu />
               </div>

@@ -1,0 +1,238 @@
+import { NOTIFICATION_LIMITS, type NotificationType } from '@storyloom/shared';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.js';
+import type { Database, NotificationRow } from '../../db/types.js';
+import { newId } from '../../lib/ids.js';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+/** What a notification is about; the recipient and the actor are given apart. */
+export interface Subject {
+  type: NotificationType;
+  /** Notifications of one key gather while unread: another like of the same story joins. */
+  groupKey: string;
+  storyId?: string | null;
+  chapterId?: string | null;
+  commentId?: string | null;
+}
+
+/**
+ * Draws `n` numbers from notification_seq and answers the first. The update holds the counter's
+ * row until commit (PostgreSQL), so every transaction that tells anyone anything commits in
+ * the order of its numbers: a stream that saw n never meets a smaller number later.
+ */
+async function drawSeq(trx: Transaction<Database>, n: number): Promise<number> {
+  const row = await trx
+    .updateTable('notification_seq')
+    .set((eb) => ({ value: eb('value', '+', n) }))
+    .where('id', '=', 1)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value) - n + 1;
+}
+
+/**
+ * Tells each of `userIds` about `subject`, by `actorId`: a new notification, or the actor
+ * joining the open one of the same key (a like of a story already liked by others). Answers
+ * the users whose notifications changed; an actor already named changes nothing.
+ */
+export async function notify(
+  trx: Transaction<Database>,
+  userIds: string[],
+  actorId: string,
+  subject: Subject,
+  now: string,
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const first = await drawSeq(trx, userIds.length * 2);
+  await trx
+    .insertInto('notifications')
+    .values(
+      userIds.map((userId, i) => ({
+        id: newId(),
+        user_id: userId,
+        type: subject.type,
+        group_key: subject.groupKey,
+        story_id: subject.storyId ?? null,
+        chapter_id: subject.chapterId ?? null,
+        comment_id: subject.commentId ?? null,
+        actors_count: 0,
+        seq: first + i,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'group_key']).where('read_at', 'is', null).doNothing(),
+    )
+    .execute();
+  const open = await trx
+    .selectFrom('notifications')
+    .select(['id', 'user_id'])
+    .where('user_id', 'in', userIds)
+    .where('group_key', '=', subject.groupKey)
+    .where('read_at', 'is', null)
+    .execute();
+  const added = await trx
+    .insertInto('notification_actors')
+    .values(open.map((row) => ({ notification_id: row.id, actor_id: actorId, created_at: now })))
+    .onConflict((oc) => oc.columns(['notification_id', 'actor_id']).doNothing())
+    .returning('notification_id')
+    .execute();
+  if (added.length === 0) return [];
+  const ids = added.map((row) => row.notification_id);
+  // A new actor moves the notification up and makes it new to the streams: a fresh seq each.
+  const base = first + userIds.length;
+  const renumbered = ids.map((id, i) => sql`when ${id} then cast(${base + i} as bigint)`);
+  await trx
+    .updateTable('notifications')
+    .set((eb) => ({
+      actors_count: eb('actors_count', '+', 1),
+      seq: sql<number>`case id ${sql.join(renumbered, sql` `)} end`,
+      updated_at: now,
+    }))
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(open.map((row) => [row.id, row.user_id]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** A page of the user's notifications, the latest change first (notifications_user_seq_idx). */
+export async function notificationPage(
+  db: Exec,
+  userId: string,
+  unreadOnly: boolean,
+  offset: number,
+  limit: number,
+): Promise<{ rows: NotificationRow[]; total: number }> {
+  const mine = db
+    .selectFrom('notifications')
+    .where('user_id', '=', userId)
+    .$if(unreadOnly, (q) => q.where('read_at', 'is', null));
+  const [rows, counted] = await Promise.all([
+    mine.selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+    mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
+}
+
+/** The user's notifications changed after `seq`, oldest change first: what a stream sends. */
+export const changedAfter = (db: Exec, userId: string, seq: number, limit: number) =>
+  db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('seq', '>', seq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+
+/** The last change the user has: where a stream without Last-Event-ID starts. */
+export async function lastSeq(db: Exec, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('seq')
+    .where('user_id', '=', userId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/** Unread notifications, counted up to the cap from notifications_open_idx alone. */
+export async function unreadCount(db: Exec, userId: string): Promise<number> {
+  const capped = db
+    .selectFrom('notifications')
+    .select('group_key')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .limit(NOTIFICATION_LIMITS.unreadCountMax);
+  const row = await db
+    .selectFrom(capped.as('unread'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the user's unread notifications read: those of `ids`, or all. Answers how many. */
+export async function markRead(
+  db: Exec,
+  userId: string,
+  ids: string[] | undefined,
+  now: string,
+): Promise<number> {
+  if (ids?.length === 0) return 0;
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The latest actors of each notification, at most `perNotification` each, with who they are. */
+export async function actorsOf(db: Exec, notificationIds: string[], perNotification: number) {
+  if (notificationIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('notification_actors')
+    .select((eb) => [
+      'notification_id',
+      'actor_id',
+      'created_at',
+      sql<number>`row_number() over (partition by notification_id order by created_at desc, actor_id)`.as(
+        'rank',
+      ),
+    ])
+    .where('notification_id', 'in', notificationIds);
+  return db
+    .selectFrom(ranked.as('ranked'))
+    .innerJoin('users', 'users.id', 'ranked.actor_id')
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select([
+      'ranked.notification_id',
+      'users.id',
+      'users.username',
+      'users.profile_pic',
+      'user_settings.settings',
+    ])
+    .where('ranked.rank', '<=', perNotification)
+    .orderBy('ranked.notification_id')
+    .orderBy('ranked.rank')
+    .execute();
+}
+
+/**
+ * Takes back what others were told about a story or chapter that is no longer theirs to see:
+ * the story made private, or the chapter unpublished. Its author keeps theirs.
+ */
+export async function retract(
+  trx: Transaction<Database>,
+  column: 'story_id' | 'chapter_id',
+  id: string,
+  authorId: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('notifications')
+    .where(column, '=', id)
+    .where('user_id', '<>', authorId)
+    .execute();
+}
+
+/** Takes back every notification about a comment (deleted, even as a placeholder). */
+export async function retractComment(trx: Transaction<Database>, commentId: string) {
+  await trx.deleteFrom('notifications').where('comment_id', '=', commentId).execute();
+}
+
+/**
+ * Locks the story's row for sharing until commit (PostgreSQL): a notification about it is
+ * written either before it goes private (and taken back then) or after (and not written).
+ */
+export function readStoryForNotice(trx: Transaction<Database>, dialect: DialectName, id: string) {
+  const query = trx
+    .selectFrom('stories')
+    .select(['id', 'author_id', 'title', 'visibility'])
+    .where('id', '=', id);
+  return (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+}
