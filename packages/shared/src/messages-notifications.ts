@@ -33,3 +33,16 @@ export const NOTIFICATION_MESSAGES = {
   tooManyIds: `Mark at most ${NOTIFICATION_LIMITS.readIdsMax} notifications at once`,
   tooManyStreams: 'Too many open notification streams; close a tab and try again',
 } as const;
+
+/** The switches an email's unsubscribe link turns off. */
+export const EMAIL_SWITCHES = ['emailNotifications', 'notifyWeeklyDigest'] as const;
+export type EmailSwitch = (typeof EMAIL_SWITCHES)[number];
+
+export const UNSUBSCRIBE_MESSAGES = {
+  invalidLink:
+    'This unsubscribe link is not valid. Change your emails in Settings → Notifications.',
+  unsubscribed: 'Unsubscribed',
+  /** What each switch sends, in "You will no longer get …". */
+  emailNotifications: 'emails about replies, mentions and new followers',
+  notifyWeeklyDigest: 'the weekly digest of new chapters',
+} as const;

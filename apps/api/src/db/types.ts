@@ -286,6 +286,24 @@ export interface NotificationSeqTable {
   value: ColumnType<number, number, number>;
 }
 
+/** Where a person's notification emails stand (modules/notifications/mail.ts). */
+export interface NotificationMailStateTable {
+  user_id: string;
+  /** The last notification an email told of. */
+  mailed_seq: ColumnType<number, number | undefined, number>;
+  last_mailed_at: Timestamp | null;
+  /** The batch waiting to be mailed; null when none is. */
+  pending_job_id: string | null;
+}
+
+/** One run of a periodic job, by period (`2026-W48`): enqueued once however many schedule it. */
+export interface ScheduledRunsTable {
+  name: string;
+  period: string;
+  job_id: string;
+  created_at: Timestamp;
+}
+
 /** How far a batched job got (jobs/progress.ts), written with each batch's work. */
 export interface JobProgressTable {
   job_id: string;
@@ -319,6 +337,8 @@ export interface Database {
   notification_actors: NotificationActorsTable;
   notification_seq: NotificationSeqTable;
   job_progress: JobProgressTable;
+  notification_mail_state: NotificationMailStateTable;
+  scheduled_runs: ScheduledRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ const mailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   link: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 }) satisfies z.ZodType<Mail>;
 
 /**

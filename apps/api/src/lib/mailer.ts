@@ -11,6 +11,8 @@ export interface Mail {
   text: string;
   /** The one link the message is about (tests follow it); never logged, it carries a token. */
   link?: string;
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface SendOptions {
@@ -43,6 +45,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          headers: mail.headers,
           // A resend after a crash carries the same id, so a receiving system can spot it.
           ...(options.id ? { messageId: `<${options.id}@storyloom>` } : {}),
         });
@@ -62,6 +65,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        headers: mail.headers,
         messageId: `<${id}@storyloom>`,
       });
       await mkdir(config.mail.outboxDir, { recursive: true });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  EMAIL_SWITCHES,
   NOTIFICATION_LIMITS,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TYPES,
@@ -84,3 +85,16 @@ export const notificationEvent = z.object({
   unread_count: z.number().int(),
 });
 export type NotificationEvent = z.infer<typeof notificationEvent>;
+
+export const unsubscribeQuery = z.object({
+  token: z.string().min(1).max(200).describe('From the email’s unsubscribe link'),
+});
+
+export const unsubscribeState = z
+  .object({
+    username: z.string(),
+    switch: z.enum(EMAIL_SWITCHES),
+    subscribed: z.boolean().describe('Whether the switch is on now'),
+  })
+  .meta({ id: 'UnsubscribeState' });
+export type UnsubscribeState = z.infer<typeof unsubscribeState>;

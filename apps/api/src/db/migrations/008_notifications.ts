@@ -17,6 +17,11 @@ import type { DialectName } from '../index.js';
  * - `notification_seq`: the one counter `seq` is drawn from. Drawing takes its row lock until
  *   commit (PostgreSQL), so numbers become visible in the order they were drawn and a stream
  *   that has seen `seq` n never later meets a smaller one.
+ * - `notification_mail_state`: per person, the last notification an email told of, when, and the
+ *   mail batch waiting to go (at most one): replies, mentions and follows are mailed in
+ *   batches, a few a day at most (mails.ts).
+ * - `scheduled_runs`: one row per run of a periodic job (the weekly digest of week W), inserted
+ *   with the job, so however many processes schedule it, it is enqueued once.
  * - Two indexes the new chapter's fan-out pages by (followers of an author, savers of a story).
  * - `job_progress`: how far a job that works in batches got, written in each batch's
  *   transaction, so a job run again after its worker died resumes instead of repeating
@@ -103,6 +108,23 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .createIndex('saves_story_user_idx')
     .on('saves')
     .columns(['story_id', 'user_id'])
+    .execute();
+
+  await db.schema
+    .createTable('notification_mail_state')
+    .addColumn('user_id', id, (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('mailed_seq', counter, (c) => c.notNull().defaultTo(0))
+    .addColumn('last_mailed_at', ts)
+    .addColumn('pending_job_id', id)
+    .execute();
+
+  await db.schema
+    .createTable('scheduled_runs')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('period', 'text', (c) => c.notNull())
+    .addColumn('job_id', id, (c) => c.notNull())
+    .addColumn('created_at', ts, (c) => c.notNull())
+    .addPrimaryKeyConstraint('scheduled_runs_pk', ['name', 'period'])
     .execute();
 
   await db.schema

@@ -6,16 +6,20 @@ import {
   notification,
   notificationListQuery,
   paged,
+  UNSUBSCRIBE_MESSAGES,
   unreadCount,
+  unsubscribeQuery,
+  unsubscribeState,
 } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { byUser, limit } from '../../lib/rate-limit.js';
 import { bearer, errorResponses } from '../../lib/route-schema.js';
 import { MINUTE, SECOND } from '../../lib/time.js';
 import type { Services } from '../../services.js';
+import { readUnsubscribeToken } from './unsubscribe.js';
 
 const errors = errorResponses(400, 401, 429);
 
@@ -33,7 +37,7 @@ const HEARTBEAT_MS = 25 * SECOND;
  * and the live stream (`text/event-stream`) that resumes after `Last-Event-ID`.
  */
 export const notificationRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
-  const { authenticate, notifications, notificationBus: bus, config } = services;
+  const { authenticate, notifications, notificationBus: bus, config, settings, users } = services;
   const readLimit = limit(app, config.rateLimitFactor, {
     name: 'notifications:user',
     max: 300,
@@ -88,6 +92,66 @@ export const notificationRoutes: FastifyPluginAsyncZod<Services> = async (app, s
       return ok(
         result,
         ids === undefined ? NOTIFICATION_MESSAGES.allRead : NOTIFICATION_MESSAGES.marked,
+      );
+    },
+  );
+
+  // RFC 8058: a mail client unsubscribes with a POST of the form `List-Unsubscribe=One-Click`.
+  // Its content says nothing the link does not; it is read only so it is not refused.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+  const unsubscribeLimit = limit(app, config.rateLimitFactor, {
+    name: 'notifications:unsubscribe:ip',
+    max: 30,
+    windowMs: MINUTE,
+  });
+  /** The account and switch an unsubscribe link names, or a 400 that changes nothing. */
+  const linked = async (token: string) => {
+    const found = readUnsubscribeToken(config.jwtSecret, token);
+    const user = found && (await users.findByNameOrId(found.userId).catch(() => undefined));
+    if (!found || !user) throw badRequest(UNSUBSCRIBE_MESSAGES.invalidLink);
+    return { user, which: found.which };
+  };
+
+  app.get(
+    '/notifications/unsubscribe',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'What an email’s unsubscribe link would turn off, and whether it is on',
+        querystring: unsubscribeQuery,
+        response: { 200: envelope(unsubscribeState), ...errorResponses(400, 429) },
+      },
+      preHandler: [unsubscribeLimit],
+    },
+    async (request) => {
+      const { user, which } = await linked(request.query.token);
+      const current = await settings.get(user.id);
+      return ok({ username: user.username, switch: which, subscribed: current[which] });
+    },
+  );
+
+  app.post(
+    '/notifications/unsubscribe',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'One-click unsubscribe (RFC 8058): turns off the switch the link names; no sign-in needed',
+        querystring: unsubscribeQuery,
+        response: { 200: envelope(unsubscribeState), ...errorResponses(400, 429) },
+      },
+      preHandler: [unsubscribeLimit],
+    },
+    async (request) => {
+      const { user, which } = await linked(request.query.token);
+      await settings.update(user.id, { [which]: false });
+      return ok(
+        { username: user.username, switch: which, subscribed: false },
+        UNSUBSCRIBE_MESSAGES.unsubscribed,
       );
     },
   );

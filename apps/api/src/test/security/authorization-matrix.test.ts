@@ -1,6 +1,7 @@
 import { errorEnvelope } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../app.js';
+import { injectOrStream } from '../streams.js';
 import { reportFigures } from './figures.js';
 import { sweepForLeaks } from './leak-sweep.js';
 import { type Case, type Entry, MATRIX, ROLES, type Role } from './matrix.js';
@@ -101,7 +102,12 @@ async function runEntry(key: string, entry: Entry): Promise<string[]> {
     if (w !== world) markers.push(...w.markers);
     for (const [index, role] of ROLES.entries()) {
       const request = await c.request(w, role, t);
-      const res = await t.app.inject(injectOptions(method, pattern, request, authOf(w, role)));
+      const options = injectOptions(method, pattern, request, authOf(w, role));
+      const res = await injectOrStream(t, pattern, {
+        ...options,
+        method,
+        url: options.url as string,
+      });
       checks += 1;
       answers.push({
         what: `${key} as ${role} on ${c.on}`,

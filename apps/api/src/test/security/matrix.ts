@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { issueEmailToken } from '../../modules/auth/email-tokens.js';
+import { unsubscribeToken } from '../../modules/notifications/unsubscribe.js';
 import type { TestApp } from '../app.js';
 import { createLoginCode, createRefreshToken, TEST_PASSWORD } from '../factories.js';
 import { storyBody } from '../stories.js';
@@ -402,5 +403,27 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /api/comments/:id/like': {
     mutates: true,
     cases: onComments(SIGNED_IN, AUTHOR_ONLY_WRITE),
+  },
+
+  // Everyone's own notifications; nobody reads another's.
+  'GET /api/notifications': { cases: one('own account', SIGNED_IN) },
+  'GET /api/notifications/unread-count': { cases: one('own account', SIGNED_IN) },
+  'POST /api/notifications/read': {
+    mutates: true,
+    cases: one('own account', SIGNED_IN, () => ({ body: {} })),
+  },
+  // The live stream (an endless text/event-stream: the runner takes its first event).
+  'GET /api/notifications/stream': { raw: true, cases: one('own account', SIGNED_IN) },
+  // The link in an email, signed for its recipient: whoever holds it may turn that switch off.
+  'GET /api/notifications/unsubscribe': {
+    cases: one('own account', OPEN, (w, _role, t) => ({
+      query: { token: unsubscribeToken(t.config.jwtSecret, w.owner.id, 'emailNotifications') },
+    })),
+  },
+  'POST /api/notifications/unsubscribe': {
+    mutates: true,
+    cases: one('own account', OPEN, (w, _role, t) => ({
+      query: { token: unsubscribeToken(t.config.jwtSecret, w.owner.id, 'notifyWeeklyDigest') },
+    })),
   },
 };

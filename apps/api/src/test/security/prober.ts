@@ -1,6 +1,7 @@
 import { errorEnvelope } from '@storyloom/shared';
 import fc from 'fast-check';
 import type { TestApp } from '../app.js';
+import { injectOrStream } from '../streams.js';
 import { changes, type Snapshot } from './snapshot.js';
 
 /** One fuzzed request. */
@@ -49,8 +50,8 @@ export function createProber(t: TestApp, snapshot: () => Promise<Snapshot>, seed
 
   async function probe(property: string, p: Probe, raw: boolean): Promise<void> {
     const before = baseline ?? (await snapshot());
-    const res = await t.app.inject({
-      method: p.method as 'GET',
+    const res = await injectOrStream(t, p.url.split('?')[0]!, {
+      method: p.method,
       url: p.url,
       headers: p.headers,
       ...(p.payload === undefined ? {} : { payload: p.payload }),

@@ -25,6 +25,14 @@ const TABLES = [
   'anonymous_read_budget',
   'jobs',
   'contact_messages',
+  'comments',
+  'comment_likes',
+  'notifications',
+  'notification_actors',
+  'notification_seq',
+  'notification_mail_state',
+  'scheduled_runs',
+  'job_progress',
 ] as const satisfies readonly (keyof Database)[];
 
 /**
