@@ -136,8 +136,12 @@ export async function buildApp(
   const mailer = options.mailer ?? createMailer(config, app.log);
   const services = createServices({ config, db, mailer, log: app.log });
   // Background jobs run while the app is up; the worker stops before the database closes.
-  app.addHook('onReady', async () => services.jobs.start());
+  app.addHook('onReady', async () => {
+    services.jobs.start();
+    services.schedules.start();
+  });
   closeAfterRequests(app, async () => {
+    services.schedules.stop();
     await services.jobs.stop();
     if (ownsDb) await db.close();
   });

@@ -71,6 +71,18 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(3_600_000, 'must be at most 3600000')
     .default(60_000),
+  NOTIFY_MAIL_DELAY_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be at least 0')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(600_000),
+  NOTIFY_MAIL_GAP_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be at least 0')
+    .max(604_800_000, 'must be at most 604800000')
+    .default(21_600_000),
   NOTIFY_STREAM_POLL_MS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number of milliseconds')
@@ -125,6 +137,11 @@ export interface Config {
   notifyUndoWindowMs: number;
   /** How often a notification stream reads again without being woken (another process wrote). */
   notificationPollMs: number;
+  /**
+   * Notification emails (modules/notifications/mail.ts): a batch waits `delayMs` after the
+   * first thing to tell; a person gets one at most every `gapMs`.
+   */
+  notificationMail: { delayMs: number; gapMs: number };
 }
 
 /** Kept in production unless configured; development and tests see every write at once. */
@@ -188,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       (env.NODE_ENV === 'production' ? DEFAULT_RENDER_SHED_DELAY_MS : 0),
     notifyUndoWindowMs: env.NOTIFY_UNDO_WINDOW_MS,
     notificationPollMs: env.NOTIFY_STREAM_POLL_MS,
+    notificationMail: { delayMs: env.NOTIFY_MAIL_DELAY_MS, gapMs: env.NOTIFY_MAIL_GAP_MS },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { jobHandlers } from './jobs/kinds.js';
 import { queuedMailer } from './jobs/mail.js';
+import { createScheduler, type Scheduler } from './jobs/schedule.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import type { Mailer } from './lib/mailer.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
@@ -17,6 +18,13 @@ import { PublicStoryCounts } from './modules/discovery/counts.js';
 import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
 import { createCoverStore } from './modules/media/covers.js';
 import { mediaStorage } from './modules/media/storage.js';
+import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.js';
+import { createNotifier } from './modules/notifications/events.js';
+import { scheduleWeeklyDigest } from './modules/notifications/mail.js';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './modules/notifications/service.js';
 import { createReadingService, type ReadingService } from './modules/reading/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
@@ -25,12 +33,6 @@ import { createSocialService, type SocialService } from './modules/social/servic
 import { createStoryService, type StoryService } from './modules/stories/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
 import { createExportService, type ExportService } from './modules/users/export.js';
-import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.js';
-import { createNotifier } from './modules/notifications/events.js';
-import {
-  createNotificationService,
-  type NotificationService,
-} from './modules/notifications/service.js';
 import { createUserService, type UserService } from './modules/users/service.js';
 import { createSettingsService, type SettingsService } from './modules/users/settings.js';
 
@@ -72,6 +74,8 @@ export interface Services {
    * starts and stops it. After a transaction that enqueued a job commits, `poke()` it.
    */
   jobs: Worker;
+  /** Enqueues periodic jobs (the weekly digest) once per period; app.ts starts and stops it. */
+  schedules: Scheduler;
 }
 
 export interface ServiceInputs {
@@ -128,5 +132,6 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     contact: createContactService({ db }),
     pageMeta: createPageMeta({ db, config }),
     jobs,
+    schedules: createScheduler([() => scheduleWeeklyDigest(db)], log),
   };
 }

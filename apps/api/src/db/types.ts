@@ -1,5 +1,5 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { NotificationType } from '@storyloom/shared';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types shared by both dialects. Conventions (docs/decisions/002-one-schema-two-databases.md):

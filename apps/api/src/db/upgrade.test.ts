@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, prepareDataDir } from '../config.js';
 import { createTokenService } from '../modules/auth/tokens.js';
+import { secondaryIndexes } from '../seed/indexes.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { createSession } from '../test/factories.js';
 import { migrateToLatest } from './migrate.js';
-import { secondaryIndexes } from '../seed/indexes.js';
 import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
 
 /**

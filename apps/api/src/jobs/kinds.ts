@@ -6,6 +6,7 @@ import { passwordResetJob, passwordResetPayload } from '../modules/auth/password
 import type { NotificationBus } from '../modules/notifications/bus.js';
 import { notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
+import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
 import { defineJob, type JobHandler } from './queue.js';
 
 const mailPayload = z.object({
@@ -29,6 +30,10 @@ export const jobPayloads = {
   'password-reset': passwordResetPayload,
   /** Something happened that people may be told about (modules/notifications). */
   notify: notifyPayload,
+  /** One person's batch of notification emails (replies, mentions, follows). */
+  'notification-mail': z.object({ user_id: z.string() }),
+  /** The weekly digest of one week, to everyone who has it on. */
+  'weekly-digest': z.object({ period: z.string(), since: z.string() }),
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -36,7 +41,7 @@ export type AppJobHandlers = { [K in keyof JobPayloads]: JobHandler<JobPayloads[
 
 export interface JobDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'notificationMail'>;
   /** Delivers mail: SMTP or the outbox (tests capture it instead). */
   mailer: Mailer;
   /** Wakes this process's notification streams once a notification is written. */
@@ -51,6 +56,11 @@ export function jobHandlers({ db, config, mailer, bus }: JobDeps): AppJobHandler
       jobPayloads['password-reset'],
       passwordResetJob({ db, config, mailer }),
     ),
-    notify: defineJob(jobPayloads.notify, notifyJob({ db, bus })),
+    notify: defineJob(jobPayloads.notify, notifyJob({ db, bus, mail: config.notificationMail })),
+    'notification-mail': defineJob(
+      jobPayloads['notification-mail'],
+      notificationMailJob({ db, config }),
+    ),
+    'weekly-digest': defineJob(jobPayloads['weekly-digest'], weeklyDigestJob({ db, config })),
   };
 }

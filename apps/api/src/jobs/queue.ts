@@ -38,6 +38,8 @@ export interface NewJob<Kind extends string, Payload> {
   payload: Payload;
   /** Not before this time; now when left out. */
   runAt?: Date;
+  /** The job's id, when the caller records it elsewhere first; a new one when left out. */
+  id?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function enqueue<
   Payloads extends object = JobPayloads,
   Kind extends keyof Payloads & string = keyof Payloads & string,
 >(db: Exec, job: NewJob<Kind, Payloads[Kind]>): Promise<string> {
-  const id = newId();
+  const id = job.id ?? newId();
   const now = nowIso();
   await db
     .insertInto('jobs')

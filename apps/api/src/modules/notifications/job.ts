@@ -7,8 +7,9 @@ import type { JobInfo } from '../../jobs/queue.js';
 import { nowIso } from '../../lib/time.js';
 import type { NotificationBus } from './bus.js';
 import type { NotifyEvent } from './events.js';
+import { MAILED_TYPES, type MailTiming, scheduleMail } from './mail.js';
 import { recipients } from './policy.js';
-import { notify, readStoryForNotice } from './repo.js';
+import { notify, readStoryForNotice, type Subject } from './repo.js';
 
 /** A new chapter is told to this many readers per transaction. */
 export const FAN_OUT_BATCH = 500;
@@ -22,7 +23,20 @@ type Trx = Transaction<Database>;
  * private or a chapter unpublished since tells no one), written exactly once (jobs/progress.ts)
  * and announced to the streams of this process once committed.
  */
-export function notifyJob({ db, bus }: { db: Db; bus: NotificationBus }) {
+export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mail: MailTiming }) {
+  /** Notifies, and schedules the email of what is mailed (replies, mentions, follows). */
+  const record = async (
+    trx: Trx,
+    to: string[],
+    actorId: string,
+    subject: Subject,
+    now: string,
+  ): Promise<string[]> => {
+    const told = await notify(trx, to, actorId, subject, now);
+    if (MAILED_TYPES.includes(subject.type)) await scheduleMail(trx, db.dialect, told, mail);
+    return told;
+  };
+
   const once = (
     trx: Trx,
     work: (trx: Trx, now: string) => Promise<string[]>,
@@ -50,7 +64,7 @@ export function notifyJob({ db, bus }: { db: Db; bus: NotificationBus }) {
           .executeTakeFirst();
         if (!still) return [];
         const to = await recipients(trx, [event.followee_id], event.follower_id, 'follow');
-        return notify(
+        return record(
           trx,
           to,
           event.follower_id,
@@ -71,9 +85,9 @@ export function notifyJob({ db, bus }: { db: Db; bus: NotificationBus }) {
           .where('story_id', '=', event.story_id)
           .executeTakeFirst();
         const story = still && (await readStoryForNotice(trx, db.dialect, event.story_id));
-        if (!story || story.visibility !== 'public') return [];
+        if (story?.visibility !== 'public') return [];
         const to = await recipients(trx, [story.author_id], event.user_id, 'story_like');
-        return notify(
+        return record(
           trx,
           to,
           event.user_id,
@@ -111,7 +125,7 @@ export function notifyJob({ db, bus }: { db: Db; bus: NotificationBus }) {
     if (!comment || comment.deleted_at !== null || !comment.author_id) return [];
     if (comment.published !== 1) return [];
     const story = await readStoryForNotice(trx, db.dialect, comment.story_id);
-    if (!story || story.visibility !== 'public') return [];
+    if (story?.visibility !== 'public') return [];
     const actor = comment.author_id;
     const subject = {
       groupKey: `comment:${comment.id}`,
@@ -124,7 +138,7 @@ export function notifyJob({ db, bus }: { db: Db; bus: NotificationBus }) {
       const fresh = userIds.filter((id) => !told.includes(id));
       const to = await recipients(trx, fresh, actor, type);
       told.push(...fresh);
-      return notify(trx, to, actor, { type, ...subject }, now);
+      return record(trx, to, actor, { type, ...subject }, now);
     };
 
     const changed: string[] = [];

@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Auth = { authorization: string };
 type Person = Awaited<ReturnType<typeof newUser>>;
 const newUser = () => createUser(t.testDb.db, t.config);
 

@@ -177,7 +177,7 @@ export async function actorsOf(db: Exec, notificationIds: string[], perNotificat
   if (notificationIds.length === 0) return [];
   const ranked = db
     .selectFrom('notification_actors')
-    .select((eb) => [
+    .select([
       'notification_id',
       'actor_id',
       'created_at',

@@ -13,8 +13,8 @@ import {
 } from '@storyloom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { byUser, limit } from '../../lib/rate-limit.js';
 import { bearer, errorResponses } from '../../lib/route-schema.js';
 import { MINUTE, SECOND } from '../../lib/time.js';
