@@ -76,8 +76,12 @@ export interface JobState {
   lockedBy: string | null;
 }
 
-const JOBS_QUERY =
-  'select id, kind, attempts, done_at, failed_at, locked_by, locked_until from jobs';
+/**
+ * Every job, except those scheduled for later that never ran (this week's digest, when the
+ * servers started before its Monday morning): the workload did not make them.
+ */
+const JOBS_QUERY = (param: string) =>
+  `select id, kind, attempts, done_at, failed_at, locked_by, locked_until from jobs where not (attempts = 0 and run_at > ${param})`;
 
 function toState(row: Record<string, unknown>, now: number): JobState {
   const until = row.locked_until;
@@ -98,7 +102,9 @@ export function jobsInSqlite(file: string): JobState[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const now = Date.now();
-    return (db.prepare(JOBS_QUERY).all() as Record<string, unknown>[]).map((r) => toState(r, now));
+    return (
+      db.prepare(JOBS_QUERY('?')).all(new Date(now).toISOString()) as Record<string, unknown>[]
+    ).map((r) => toState(r, now));
   } finally {
     db.close();
   }
@@ -109,7 +115,9 @@ export async function jobsInPostgres(url: string): Promise<JobState[]> {
   await client.connect();
   try {
     const now = Date.now();
-    return (await client.query(JOBS_QUERY)).rows.map((r) => toState(r, now));
+    return (await client.query(JOBS_QUERY('$1'), [new Date(now).toISOString()])).rows.map((r) =>
+      toState(r, now),
+    );
   } finally {
     await client.end();
   }

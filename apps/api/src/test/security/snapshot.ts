@@ -133,6 +133,8 @@ export function createSnapshotter(db: Db, dataDir: string) {
         .selectFrom('jobs')
         .select('id')
         .where('done_at', 'is', null)
+        // Not what a request queued: this week's digest, before its Monday morning.
+        .where('run_at', '<=', new Date().toISOString())
         .limit(1)
         .executeTakeFirst();
       if (!pending) return;
