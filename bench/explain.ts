@@ -11,9 +11,13 @@
  *   DATA_DIR=bench/data/sqlite-1m npx tsx bench/explain.ts        (SQLite)
  *   DATABASE_URL=postgres://... npx tsx bench/explain.ts           (PostgreSQL)
  *   ... npx tsx bench/explain.ts --comments                        (the comment routes alone)
+ *   ... npx tsx bench/explain.ts --notifications                   (the notification routes alone)
+ *
+ * A query on notifications must seek its user (`user_id = ?`) in an index, as the list, the
+ * unread count and the stream each read one person's rows.
  *
  * Writes bench/results/explain-<db>.json and the plans section of docs/performance.md; with
- * --comments, bench/results/explain-<db>-comments.json only.
+ * --comments or --notifications, bench/results/explain-<db>-<group>.json only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -42,6 +46,10 @@ interface PlanReport {
 
 /** Only the comment routes (issue 19), without touching docs/performance.md. */
 const commentsOnly = process.argv.includes('--comments');
+/** Only the notification routes (issue 20), likewise. */
+const notificationsOnly = process.argv.includes('--notifications');
+/** One group of routes alone: its results file's suffix; null for every route. */
+const group = commentsOnly ? 'comments' : notificationsOnly ? 'notifications' : null;
 
 /** Tables small enough (or read whole by design) that a scan is not a finding. */
 const SMALL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'reader_salts']);
@@ -49,11 +57,15 @@ const SMALL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'read
 /** SQLite: `SCAN t` without an index is a full scan; PostgreSQL: `Seq Scan on t`. */
 function fullScans(plan: string[]): string[] {
   const found: string[] = [];
+  // SQLite's names for subqueries it runs as co-routines or materializes: reading them is no scan.
+  const subqueries = new Set(
+    plan.flatMap((line) => /(?:CO-ROUTINE|MATERIALIZE) (\w+)/.exec(line)?.[1] ?? []),
+  );
   for (const line of plan) {
     const sqlite = /^\s*(?:\W+)?SCAN (\w+)(?! USING| VIRTUAL)(?:\s|$)/.exec(line);
     const pg = /Seq Scan on (\w+)/.exec(line);
     const table = sqlite?.[1] ?? pg?.[1];
-    if (table && !SMALL_TABLES.has(table)) found.push(line.trim());
+    if (table && !SMALL_TABLES.has(table) && !subqueries.has(table)) found.push(line.trim());
   }
   return found;
 }
@@ -65,7 +77,7 @@ function fullScans(plan: string[]): string[] {
  */
 function commentSeeks(sql: string, plan: string[]): string[] {
   if (!/from "comments"/.test(sql)) return [];
-  const column = /where "(?:comments"\.")?(\w+)" = (?:\?|\$\d+)/.exec(sql)?.[1];
+  const column = /where "(?:comments"\.")?(\w+)" (?:= (?:\?|\$\d+)|in \()/.exec(sql)?.[1];
   if (!column) return [`comments without an equality to seek: ${sql.slice(0, 80)}`];
   const sqliteSeek = new RegExp(`SEARCH comments USING (?:COVERING )?INDEX \\w+ \\(${column}=\\?`);
   const pgSeek = new RegExp(`Index Cond: \\(+(?:comments\\.)?${column} = `);
@@ -75,6 +87,58 @@ function commentSeeks(sql: string, plan: string[]): string[] {
     ...scans.map((line) => line.trim()),
     ...(seeks ? [] : [`comments not sought by ${column}`]),
   ];
+}
+
+/** A query on notifications that does not seek `user_id` in an index (SQLite SEARCH, PG Index Cond). */
+function notificationSeeks(sql: string, plan: string[]): string[] {
+  if (!/from "notifications"/.test(sql) || !/"user_id" = (?:\?|\$\d+)/.test(sql)) return [];
+  const scans = plan.filter((line) =>
+    /\bSCAN notifications\b|Seq Scan on notifications/.test(line),
+  );
+  const seeks = plan.some(
+    (line) =>
+      /SEARCH notifications USING (?:COVERING )?INDEX \w+ \(user_id=\?/.test(line) ||
+      /Index Cond: \(+(?:notifications\.)?user_id = /.test(line),
+  );
+  // Unread rows are few and read ones many: they are counted and listed from the partial index
+  // of unread notifications, not by reading every notification of the user.
+  const unread = /"read_at" is null/.test(sql) && /count\(\*\)/.test(sql);
+  const open = plan.some((line) => /notifications_open_idx/.test(line));
+  return [
+    ...scans.map((line) => line.trim()),
+    ...(seeks ? [] : ['notifications not sought by user_id']),
+    ...(unread && !open ? ['unread notifications not read from notifications_open_idx'] : []),
+  ];
+}
+
+/**
+ * The notification routes as the user with the most notifications: the first page, the unread
+ * page, a later page and the unread count (signed in as them: `token`).
+ */
+async function notificationRequests(k: Kysely<Database>) {
+  const busiest = await k
+    .selectFrom('notifications')
+    .groupBy('user_id')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!busiest) throw new Error('no notifications: seed the library again (issue 20 seeds them)');
+  const user = await k
+    .selectFrom('users')
+    .where('id', '=', busiest.user_id)
+    .select('email')
+    .executeTakeFirstOrThrow();
+  const route = 'GET /notifications';
+  return {
+    email: user.email,
+    requests: [
+      { route, url: '/api/notifications?page=1&limit=20' },
+      { route, url: '/api/notifications?page=1&limit=20&unread=true' },
+      { route, url: '/api/notifications?page=5&limit=20' },
+      { route: 'GET /notifications/unread-count', url: '/api/notifications/unread-count' },
+    ],
+  };
 }
 
 /**
@@ -198,17 +262,22 @@ async function main(): Promise<void> {
   // The directory's pages of 24 (apps/web), within the same window: at most page 417.
   const deepAuthorsPage = Math.max(1, Math.min(417, Math.ceil(Number(authors) / 24)));
 
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ username: reader.email, password: DEMO_PASSWORD }).toString(),
-  });
-  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-  const token = (login.json() as { access_token: string }).access_token;
+  const signIn = async (email: string) => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: email, password: DEMO_PASSWORD }).toString(),
+    });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    return (login.json() as { access_token: string }).access_token;
+  };
+  const token = await signIn(reader.email);
+  const notified = await notificationRequests(k);
+  const notifiedToken = await signIn(notified.email);
 
-  const requests: { route: string; url: string; auth?: boolean }[] = [];
-  for (const sort of commentsOnly ? [] : ['latest', 'popular', 'trending']) {
+  const requests: { route: string; url: string; auth?: boolean | string }[] = [];
+  for (const sort of group ? [] : ['latest', 'popular', 'trending']) {
     requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&page=1` });
     requests.push({
       route: 'GET /stories',
@@ -216,7 +285,7 @@ async function main(): Promise<void> {
     });
     requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&genre=${story.genre}` });
   }
-  for (const q of commentsOnly ? [] : ['the', 'lighthouse', 'drag', 'silver moon']) {
+  for (const q of group ? [] : ['the', 'lighthouse', 'drag', 'silver moon']) {
     requests.push({
       route: 'GET /stories/search',
       url: `/api/stories/search?q=${encodeURIComponent(q)}`,
@@ -255,8 +324,10 @@ async function main(): Promise<void> {
     { route: 'GET /users/me/stats', url: '/api/users/me/stats', auth: true },
     { route: 'GET /users/me/stories', url: '/api/users/me/stories', auth: true },
   ];
-  if (!commentsOnly) requests.push(...everyRoute);
-  requests.push(...(await commentRequests(k)));
+  if (!group) requests.push(...everyRoute);
+  if (group !== 'notifications') requests.push(...(await commentRequests(k)));
+  if (group !== 'comments')
+    requests.push(...notified.requests.map((r) => ({ ...r, auth: notifiedToken })));
 
   const reports: PlanReport[] = [];
   const seen = new Set<string>();
@@ -265,7 +336,11 @@ async function main(): Promise<void> {
     const response = await app.inject({
       method: 'GET',
       url: request.url,
-      headers: request.auth ? { authorization: `Bearer ${token}` } : {},
+      headers: request.auth
+        ? {
+            authorization: `Bearer ${typeof request.auth === 'string' ? request.auth : token}`,
+          }
+        : {},
     });
     if (response.statusCode !== 200) {
       throw new Error(`${request.url} answered ${response.statusCode}: ${response.body}`);
@@ -279,7 +354,11 @@ async function main(): Promise<void> {
         request: request.url,
         sql: query.sql,
         plan,
-        fullScans: [...fullScans(plan), ...commentSeeks(query.sql, plan)],
+        fullScans: [
+          ...fullScans(plan),
+          ...commentSeeks(query.sql, plan),
+          ...notificationSeeks(query.sql, plan),
+        ],
       });
     }
   }
@@ -311,10 +390,10 @@ function write(dialect: string, publicStories: number, reports: PlanReport[]): v
   const results = join(root, 'bench', 'results');
   mkdirSync(results, { recursive: true });
   writeFileSync(
-    join(results, `explain-${dialect}${commentsOnly ? '-comments' : ''}.json`),
+    join(results, `explain-${dialect}${group ? `-${group}` : ''}.json`),
     `${JSON.stringify({ date: new Date().toISOString(), dialect, publicStories, queries: reports }, null, 2)}\n`,
   );
-  if (commentsOnly) return;
+  if (group) return;
   const doc = join(root, 'docs', 'performance.md');
   const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '# Performance\n';
   const marker = (edge: string) => `<!-- explain-${dialect}:${edge} -->`;

@@ -19,6 +19,7 @@ import {
 } from './library.js';
 import { load } from './load.js';
 import { gitState, machine } from './machine.js';
+import { describeUsers } from './notifications.js';
 import { type Options, parseOptions, USAGE, UsageError } from './options.js';
 import { ROOT, shown } from './paths.js';
 import { RssSampler, startCeiling, startServer } from './processes.js';
@@ -114,6 +115,7 @@ async function measureMode(
       const sample = await takeSample(sql, server.origin, {
         writers: selected.has('mixed'),
         comments: [...selected].some((name) => name.startsWith('comments-')),
+        notifications: [...selected].some((name) => name.startsWith('notifications-')),
       }).finally(() => sql.close());
       const { words } = sample;
       console.info(
@@ -121,6 +123,8 @@ async function measureMode(
       );
       if (sample.commentChapters.length > 0)
         console.info(`  comments: ${describeChapters(sample.commentChapters)}`);
+      if (sample.notifiedUsers.length > 0)
+        console.info(`  notifications: ${describeUsers(sample.notifiedUsers)}`);
       for (const [kind, list] of Object.entries({
         common: words.common,
         rare: words.rare,
@@ -274,6 +278,7 @@ async function benchSize(lib: Library, options: Options, selected: Set<string>):
         chapters: sample.chapters.length,
         writers: sample.writers.length,
         commentChapters: sample.commentChapters.length,
+        notifiedUsers: sample.notifiedUsers.length,
       },
     },
     library: { publicStories: sample.publicStories, seededSeconds },

@@ -6,7 +6,7 @@ import { type Library, serverEnv } from './library.js';
 import type { StartCommand } from './start-command.js';
 
 /** A fixed key, so tokens stay valid across the run; never used outside the bench. */
-const JWT_SECRET = 'storyloom-bench-secret-not-for-production-use';
+export const JWT_SECRET = 'storyloom-bench-secret-not-for-production-use';
 /** The highest factor the server accepts: rate limits must not shape the figures. */
 const RATE_LIMIT_FACTOR = '1000';
 

@@ -1,6 +1,8 @@
 import { type CommentChapter, sampleCommentChapters } from './comments.js';
 import { getData } from './http.js';
 import type { Sql } from './library.js';
+import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notifications.js';
+import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
 
@@ -34,6 +36,8 @@ export interface Sample {
   words: SearchWords;
   /** The comment endpoints' chapters: the busiest and spread ones (comments.ts). */
   commentChapters: CommentChapter[];
+  /** The notification endpoints' users: the busiest and spread ones (notifications.ts). */
+  notifiedUsers: NotifiedUser[];
 }
 
 /**
@@ -122,12 +126,15 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
 export async function takeSample(
   sql: Sql,
   origin: string,
-  need: { writers: boolean; comments: boolean },
+  need: { writers: boolean; comments: boolean; notifications: boolean },
 ): Promise<Sample> {
   const random = new Random(8);
   const { publicStories, stories, words } = await sampleStories(sql, random);
   const chapters = await sampleChapters(sql, stories, random);
   const writers = need.writers ? await signInWriters(sql, origin, chapters) : [];
   const commentChapters = need.comments ? await sampleCommentChapters(sql, chapters, random) : [];
-  return { publicStories, stories, chapters, writers, words, commentChapters };
+  const notifiedUsers = need.notifications
+    ? await sampleNotifiedUsers(sql, random, tokenMinter(JWT_SECRET))
+    : [];
+  return { publicStories, stories, chapters, writers, words, commentChapters, notifiedUsers };
 }

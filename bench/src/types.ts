@@ -17,6 +17,7 @@ export type EndpointKind =
   | 'search'
   | 'read'
   | 'comments'
+  | 'notifications'
   | 'page'
   | 'write'
   | 'mixed';
@@ -135,6 +136,8 @@ export interface RunConfig {
     chapters: number;
     writers: number;
     commentChapters?: number;
+    /** The notification endpoints' users (absent before them). */
+    notifiedUsers?: number;
   } | null;
 }
 

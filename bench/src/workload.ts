@@ -7,6 +7,12 @@ import {
   threadRequests,
 } from './comments.js';
 import { getData } from './http.js';
+import {
+  describeUsers,
+  NOTIFICATIONS_PAGE_SIZE,
+  pageRequests,
+  unreadRequests,
+} from './notifications.js';
 import { UsageError } from './options.js';
 import { Random } from './random.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
@@ -42,6 +48,8 @@ const SEARCHES = [
 const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter'] as const;
 /** A chapter's comments (issue 19): the first page of a thread, and the paragraph counts. */
 const COMMENTS = ['thread', 'counts'] as const;
+/** A signed-in user's notifications (issue 20): the bell's count and the first page. */
+const NOTIFICATIONS = ['unread', 'page'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
 const PAGES = ['home', 'discover', 'story', 'reader'] as const;
 const WRITES = ['progress', 'mixed'] as const;
@@ -56,6 +64,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...SEARCHES.map(([kind]) => `search-${kind}`),
   ...SINGLES,
   ...COMMENTS.map((name) => `comments-${name}`),
+  ...NOTIFICATIONS.map((name) => `notifications-${name}`),
   ...PAGES.map((page) => `page-${page}`),
   ...WRITES,
 ];
@@ -295,6 +304,19 @@ export async function buildEndpoints(
     'comments',
     `GET /api/chapters/{id}/comment-counts (the reader's paragraph counts), ${describeChapters(commented)}`,
     () => countsRequests(commented),
+  );
+  const notified = sample.notifiedUsers;
+  add(
+    'notifications-unread',
+    'notifications',
+    `GET /api/notifications/unread-count (the bell), signed in as ${describeUsers(notified)}`,
+    () => unreadRequests(notified),
+  );
+  add(
+    'notifications-page',
+    'notifications',
+    `GET /api/notifications?page=1&limit=${NOTIFICATIONS_PAGE_SIZE} (the /notifications page), signed in as ${describeUsers(notified)}`,
+    () => pageRequests(notified),
   );
   add('page-home', 'page', 'GET / (HTML, brotli), the home page', () => [get('/', BROWSER)]);
   add(

@@ -3,6 +3,14 @@ import type { Db } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { nowIso } from '../lib/time.js';
 
+/**
+ * Runs a batch's transaction when it may: jobs that would only queue behind one another on the
+ * database (notifications all draw from one counter) share a gate of one, so they hold one
+ * connection between them and leave the rest, and the time between batches, to requests.
+ */
+export type Gate = <T>(task: () => Promise<T>) => Promise<T>;
+const ungated: Gate = (task) => task();
+
 /** What one batch did: where the next starts, whether that was the last, what to do after. */
 export interface BatchResult {
   cursor: string | null;
@@ -22,31 +30,36 @@ export async function inBatches(
   db: Db,
   jobId: string,
   batch: (trx: Transaction<Database>, cursor: string | null) => Promise<BatchResult>,
+  gate: Gate = ungated,
 ): Promise<void> {
   for (;;) {
-    const result = await db.kysely.transaction().execute(async (trx) => {
-      const now = nowIso();
-      await trx
-        .insertInto('job_progress')
-        .values({ job_id: jobId, cursor: null, done_at: null, updated_at: now })
-        .onConflict((oc) => oc.column('job_id').doNothing())
-        .execute();
-      const query = trx.selectFrom('job_progress').selectAll().where('job_id', '=', jobId);
-      const progress = await (db.dialect === 'postgres'
-        ? query.forUpdate()
-        : query
-      ).executeTakeFirstOrThrow();
-      if (progress.done_at !== null) return null;
-      const outcome = await batch(trx, progress.cursor);
-      await trx
-        .updateTable('job_progress')
-        .set({ cursor: outcome.cursor, done_at: outcome.done ? now : null, updated_at: now })
-        .where('job_id', '=', jobId)
-        .execute();
-      return outcome;
-    });
+    const result = await gate(() =>
+      db.kysely.transaction().execute(async (trx) => {
+        const now = nowIso();
+        await trx
+          .insertInto('job_progress')
+          .values({ job_id: jobId, cursor: null, done_at: null, updated_at: now })
+          .onConflict((oc) => oc.column('job_id').doNothing())
+          .execute();
+        const query = trx.selectFrom('job_progress').selectAll().where('job_id', '=', jobId);
+        const progress = await (db.dialect === 'postgres'
+          ? query.forUpdate()
+          : query
+        ).executeTakeFirstOrThrow();
+        if (progress.done_at !== null) return null;
+        const outcome = await batch(trx, progress.cursor);
+        await trx
+          .updateTable('job_progress')
+          .set({ cursor: outcome.cursor, done_at: outcome.done ? now : null, updated_at: now })
+          .where('job_id', '=', jobId)
+          .execute();
+        return outcome;
+      }),
+    );
     if (result === null) return;
     result.afterCommit?.();
     if (result.done) return;
+    // Requests waiting for the database go before the next batch.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -14,6 +14,8 @@ export interface StoryRows {
   progress: Insertable<Database['reading_progress']>[];
   comments: Insertable<Database['comments']>[];
   commentLikes: Insertable<Database['comment_likes']>[];
+  notifications: Insertable<Database['notifications']>[];
+  notificationActors: Insertable<Database['notification_actors']>[];
 }
 
 export const emptyStoryRows = (): StoryRows => ({
@@ -26,6 +28,8 @@ export const emptyStoryRows = (): StoryRows => ({
   progress: [],
   comments: [],
   commentLikes: [],
+  notifications: [],
+  notificationActors: [],
 });
 
 /** Average activity per public story, from per-user budgets so totals grow with users. */

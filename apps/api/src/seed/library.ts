@@ -7,6 +7,7 @@ import { insertBatched, Pipeline } from './batch.js';
 import { COMMENTS_PER_STORY } from './comments.js';
 import { activityScale, emptyStoryRows, type StoryContext, type StoryRows } from './context.js';
 import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } from './indexes.js';
+import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
 import { generateStory } from './stories.js';
@@ -67,6 +68,8 @@ export const SEEDED_TABLES = [
   'sessions',
   'comments',
   'comment_likes',
+  'notifications',
+  'notification_actors',
 ] as const;
 
 /**
@@ -91,6 +94,8 @@ export interface SeedSummary {
   sessions: number;
   comments: number;
   commentLikes: number;
+  notifications: number;
+  notificationActors: number;
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
@@ -159,7 +164,8 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
   await dropIndexes(db, indexes);
   try {
     const userIds = await seedUsers(db, plan, passwordHash, summary, progress, options.signal);
-    await seedFollows(db, plan, userIds, summary);
+    const notices = new NotificationSeeder(plan, userIds);
+    await seedFollows(db, plan, userIds, notices, summary);
     const ctx: StoryContext = {
       plan,
       userIds,
@@ -169,7 +175,9 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       scale: activityScale(users, stories),
       commentsPerStory: options.commentsPerStory ?? COMMENTS_PER_STORY,
     };
-    await seedStories(db, ctx, summary, progress, options.signal);
+    await seedStories(db, ctx, notices, summary, progress, options.signal);
+    options.onPhase?.('Numbering the notifications');
+    await numberNotifications(db);
   } catch (error) {
     // Put the indexes back even so, without hiding the error that stopped the seed.
     await createIndexes(db, indexes).catch(() => {});
@@ -239,25 +247,32 @@ async function seedFollows(
   db: Db,
   plan: SeedPlan,
   userIds: readonly string[],
+  notices: NotificationSeeder,
   summary: SeedSummary,
 ): Promise<void> {
   let rows: Insertable<Database['follows']>[] = [];
+  let told = emptyStoryRows();
   const flush = async () => {
     const batch = rows;
+    const notified = told;
     rows = [];
-    await db.kysely
-      .transaction()
-      .execute((trx) => insertBatched(trx, db.dialect, 'follows', batch));
+    told = emptyStoryRows();
+    await db.kysely.transaction().execute(async (trx) => {
+      await insertBatched(trx, db.dialect, 'follows', batch);
+      await insertBatched(trx, db.dialect, 'notifications', notified.notifications);
+      await insertBatched(trx, db.dialect, 'notification_actors', notified.notificationActors);
+    });
     summary.follows += batch.length;
+    count(summary, notified);
   };
   for (let u = 0; u < plan.users; u++) {
-    for (const f of followsOf(plan, u)) {
-      rows.push({
-        follower_id: userIds[u]!,
-        followee_id: userIds[f.followee]!,
-        created_at: iso(f.at),
-      });
-    }
+    const mine = followsOf(plan, u).map((f) => ({
+      follower_id: userIds[u]!,
+      followee_id: userIds[f.followee]!,
+      created_at: iso(f.at),
+    }));
+    rows.push(...mine);
+    notices.addFollows(u, mine, told);
     if (rows.length >= FOLLOW_CHUNK) await flush();
   }
   await flush();
@@ -266,6 +281,7 @@ async function seedFollows(
 async function seedStories(
   db: Db,
   ctx: StoryContext,
+  notices: NotificationSeeder,
   summary: SeedSummary,
   progress: Progress,
   signal?: AbortSignal,
@@ -280,7 +296,11 @@ async function seedStories(
       signal?.throwIfAborted();
       const rows = emptyStoryRows();
       const end = Math.min(stories, start + STORY_CHUNK);
-      for (let i = start; i < end; i++) generateStory(ctx, i, rows);
+      for (let i = start; i < end; i++) {
+        const from = { likes: rows.likes.length, comments: rows.comments.length };
+        generateStory(ctx, i, rows);
+        notices.addStory(i, rows, from, rows);
+      }
       await writes.add(async () => {
         await writeStoryRows(db, rows);
         count(summary, rows);
@@ -306,6 +326,8 @@ async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
     rows.comments.sort((a, b) => (a.id! < b.id! ? -1 : 1));
     await insertBatched(trx, db.dialect, 'comments', rows.comments);
     await insertBatched(trx, db.dialect, 'comment_likes', rows.commentLikes);
+    await insertBatched(trx, db.dialect, 'notifications', rows.notifications);
+    await insertBatched(trx, db.dialect, 'notification_actors', rows.notificationActors);
   });
 }
 
@@ -325,6 +347,8 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   sessions: 0,
   comments: 0,
   commentLikes: 0,
+  notifications: 0,
+  notificationActors: 0,
 });
 
 function count(summary: SeedSummary, rows: StoryRows): void {
@@ -337,4 +361,6 @@ function count(summary: SeedSummary, rows: StoryRows): void {
   summary.readingProgress += rows.progress.length;
   summary.comments += rows.comments.length;
   summary.commentLikes += rows.commentLikes.length;
+  summary.notifications += rows.notifications.length;
+  summary.notificationActors += rows.notificationActors.length;
 }

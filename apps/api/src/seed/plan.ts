@@ -15,6 +15,9 @@ export const STREAM = {
   settings: 5,
   sessions: 6,
   comments: 7,
+  notifyFollows: 8,
+  notifyStories: 9,
+  notifyReads: 10,
 } as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);

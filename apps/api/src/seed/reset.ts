@@ -4,7 +4,12 @@ import type { Database } from '../db/types.js';
 
 /** Children before parents, so deletes never trip a foreign key. */
 const TABLES: (keyof Database)[] = [
+  'job_progress',
   'jobs',
+  'scheduled_runs',
+  'notification_mail_state',
+  'notification_actors',
+  'notifications',
   'login_codes',
   'refresh_tokens',
   'sessions',
@@ -37,6 +42,7 @@ export async function clearDatabase(db: Db): Promise<void> {
     await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} cascade`.execute(
       db.kysely,
     );
+    await resetNotificationSeq(db);
     return;
   }
   // With foreign keys off, SQLite empties a table by dropping its pages instead of deleting
@@ -50,4 +56,9 @@ export async function clearDatabase(db: Db): Promise<void> {
   } finally {
     if (rows[0]?.foreign_keys) await sql`pragma foreign_keys = on`.execute(db.kysely);
   }
+  await resetNotificationSeq(db);
 }
+
+/** The notification counter starts again (its one row stays: the API draws from it). */
+const resetNotificationSeq = (db: Db) =>
+  db.kysely.updateTable('notification_seq').set({ value: 0 }).where('id', '=', 1).execute();

@@ -7,6 +7,7 @@ import {
 } from '@storyloom/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { sanitizeChapterHtml } from '../modules/chapters/content.js';
 import { paragraphText } from '../modules/comments/anchors.js';
@@ -17,6 +18,7 @@ import { createTestDb, type TestDb } from '../test/db.js';
 import { counterMismatches } from '../test/social.js';
 import { type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { DEFERRED_TABLES, type SeedSummary, seedLibrary } from './library.js';
+import { NOTIFY_ACTORS_MAX } from './notifications.js';
 import { clearDatabase, isDatabaseEmpty } from './reset.js';
 import { DEMO_ACCOUNT } from './users.js';
 
@@ -40,6 +42,9 @@ async function everything(db: Db) {
     sessions: await k.selectFrom('sessions').selectAll().execute(),
     comments: await k.selectFrom('comments').selectAll().execute(),
     commentLikes: await k.selectFrom('comment_likes').selectAll().execute(),
+    notifications: await k.selectFrom('notifications').selectAll().orderBy('seq').execute(),
+    notificationActors: await k.selectFrom('notification_actors').selectAll().execute(),
+    notificationSeq: await k.selectFrom('notification_seq').selectAll().execute(),
   };
 }
 type Library = Awaited<ReturnType<typeof everything>>;
@@ -91,6 +96,18 @@ function content(lib: Library) {
         ].join('|'),
       )
       .sort(),
+    notifications: lib.notifications.map((n) =>
+      [
+        n.id,
+        n.type,
+        usernames.get(n.user_id),
+        n.actors_count,
+        n.seq,
+        n.created_at,
+        n.updated_at,
+        n.read_at,
+      ].join('|'),
+    ),
   };
 }
 
@@ -121,6 +138,8 @@ describe('seedLibrary', () => {
     expect(summary.sessions).toBe(lib.sessions.length);
     expect(summary.comments).toBe(lib.comments.length);
     expect(summary.commentLikes).toBe(lib.commentLikes.length);
+    expect(summary.notifications).toBe(lib.notifications.length);
+    expect(summary.notificationActors).toBe(lib.notificationActors.length);
     expect(lib.users).toHaveLength(12);
     expect(lib.stories).toHaveLength(60);
     expect(lib.likes.length).toBeGreaterThan(0);
@@ -417,6 +436,70 @@ describe('seedLibrary', () => {
     }
   });
 
+  it('tells what the library did as the notify job would have, each counter matching its rows', () => {
+    const stories = new Map(lib.stories.map((s) => [s.id, s]));
+    const comments = new Map(lib.comments.map((c) => [c.id, c]));
+    const byType = countBy(lib.notifications, (n) => n.type);
+    expect(byType.get('follow')).toBe(lib.follows.length);
+    const liked = new Set(lib.likes.map((l) => l.story_id));
+    expect(byType.get('story_like')).toBe(liked.size);
+    const told = lib.comments.filter(
+      (c) =>
+        c.deleted_at === null &&
+        c.author_id !== null &&
+        stories.get(c.story_id)!.visibility === 'public',
+    );
+    expect(byType.get('comment') ?? 0).toBeGreaterThan(0);
+    expect(byType.get('reply') ?? 0).toBeGreaterThan(0);
+    const actors = countBy(lib.notificationActors, (a) => a.notification_id);
+    for (const n of lib.notifications) {
+      const rows = actors.get(n.id) ?? 0;
+      expect(rows).toBeGreaterThanOrEqual(1);
+      expect(rows).toBeLessThanOrEqual(NOTIFY_ACTORS_MAX);
+      expect(Number(n.actors_count)).toBeGreaterThanOrEqual(rows);
+      expect(n.user_id).not.toBe(
+        lib.notificationActors.find((a) => a.notification_id === n.id)?.actor_id,
+      );
+      if (n.type === 'story_like') {
+        expect(Number(n.actors_count)).toBe(
+          lib.likes.filter((l) => l.story_id === n.story_id).length,
+        );
+        expect(n.user_id).toBe(stories.get(n.story_id!)!.author_id);
+      }
+      if (n.type === 'comment' || n.type === 'reply') {
+        const comment = comments.get(n.comment_id!)!;
+        expect(told).toContain(comment);
+        const to =
+          n.type === 'comment'
+            ? stories.get(comment.story_id)!.author_id
+            : comments.get(comment.parent_id!)!.author_id;
+        expect(n.user_id).toBe(to);
+      }
+      if (n.read_at !== null) expect(n.read_at >= n.updated_at).toBe(true);
+      expect(n.read_at === null || n.read_at < NOW.toISOString()).toBe(true);
+    }
+  });
+
+  it('numbers notifications by time with unique ids, one open notification per thing', () => {
+    const ids = lib.notifications.map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(z.uuid().safeParse(id).success).toBe(true);
+    // seq is 1..n in time order, so unique per user too; the counter continues after it.
+    expect(lib.notifications.map((n) => Number(n.seq))).toEqual(ids.map((_, i) => i + 1));
+    const times = lib.notifications.map((n) => n.updated_at);
+    expect(times).toEqual([...times].sort());
+    expect(Number(lib.notificationSeq[0]!.value)).toBe(ids.length);
+    const open = lib.notifications.filter((n) => n.read_at === null);
+    expect(new Set(open.map((n) => `${n.user_id}|${n.group_key}`)).size).toBe(open.length);
+    // Most are read; the latest of some users are not.
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeLessThan(lib.notifications.length / 2);
+    const ownActors = new Set(
+      lib.notificationActors.map((a) => `${a.notification_id}|${a.actor_id}`),
+    );
+    expect(ownActors.size).toBe(lib.notificationActors.length);
+  });
+
   it('keeps reading progress on chapters the reader read', () => {
     const reads = new Set(lib.reads.map((r) => `${r.user_id}|${r.chapter_id}`));
     const chapters = new Map(lib.chapters.map((c) => [c.id, c]));
@@ -492,6 +575,8 @@ describe('seedLibrary in bulk mode', () => {
     expect(before.map((i) => i.name)).toContain('users_username_key');
     expect(before.map((i) => i.name)).toContain('story_tags_search_ai');
     expect(before.map((i) => i.name)).toContain('comments_counts_idx');
+    expect(before.map((i) => i.name)).toContain('notifications_open_idx');
+    expect(before.map((i) => i.name)).toContain('notifications_user_seq_idx');
     let dropped: IndexDefinition[] = [];
     await seedLibrary(test.db, {
       ...OPTIONS,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VISIBILITIES } from '../constants.js';
+import { NOTIFICATION_TYPES } from '../messages-notifications.js';
 import { isoDate } from './common.js';
 import { userSettings } from './settings.js';
 import { storySettings } from './stories.js';
@@ -153,6 +154,19 @@ export const dataExport = z
         body: z.string(),
         created_at: isoDate,
         edited_at: isoDate.nullable(),
+      }),
+    ),
+    notifications: z.array(
+      z.object({
+        id: z.string(),
+        type: z.enum(NOTIFICATION_TYPES),
+        story_id: z.string().nullable(),
+        chapter_id: z.string().nullable(),
+        comment_id: z.string().nullable(),
+        actors_count: z.number().int(),
+        created_at: isoDate,
+        updated_at: isoDate,
+        read_at: isoDate.nullable(),
       }),
     ),
   })

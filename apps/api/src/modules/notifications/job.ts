@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { type BatchResult, inBatches } from '../../jobs/progress.js';
 import type { JobInfo } from '../../jobs/queue.js';
+import { concurrencyLimit } from '../../lib/concurrency.js';
 import { nowIso } from '../../lib/time.js';
 import type { NotificationBus } from './bus.js';
 import type { NotifyEvent } from './events.js';
@@ -11,8 +12,11 @@ import { MAILED_TYPES, type MailTiming, scheduleMail } from './mail.js';
 import { recipients } from './policy.js';
 import { notify, readStoryForNotice, type Subject } from './repo.js';
 
-/** A new chapter is told to this many readers per transaction. */
-export const FAN_OUT_BATCH = 500;
+/**
+ * A new chapter is told to this many readers per transaction: short enough that a request
+ * waiting for the database (SQLite has one writer) waits for one batch at most.
+ */
+export const FAN_OUT_BATCH = 250;
 /** Mentions past this many in one comment are not told. */
 const MENTIONS_MAX = 10;
 
@@ -24,6 +28,9 @@ type Trx = Transaction<Database>;
  * and announced to the streams of this process once committed.
  */
 export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mail: MailTiming }) {
+  // Every notify batch draws from notification_seq, whose row lock serialises them anyway: one
+  // at a time per process keeps the others from holding connections that requests need.
+  const gate = concurrencyLimit(1);
   /** Notifies, and schedules the email of what is mailed (replies, mentions, follows). */
   const record = async (
     trx: Trx,
@@ -243,11 +250,17 @@ export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mai
   }
 
   return (event: NotifyEvent, job: JobInfo): Promise<void> =>
-    inBatches(db, job.id, (trx, cursor) =>
-      (handlers[event.event] as (e: NotifyEvent, t: Trx, c: string | null) => Promise<BatchResult>)(
-        event,
-        trx,
-        cursor,
-      ),
+    inBatches(
+      db,
+      job.id,
+      (trx, cursor) =>
+        (
+          handlers[event.event] as (
+            e: NotifyEvent,
+            t: Trx,
+            c: string | null,
+          ) => Promise<BatchResult>
+        )(event, trx, cursor),
+      gate,
     );
 }

@@ -1,4 +1,4 @@
-import { NOTIFICATION_LIMITS, type NotificationType } from '@storyloom/shared';
+import type { NotificationType } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, NotificationRow } from '../../db/types.js';
@@ -97,9 +97,33 @@ export async function notify(
   return ids.map((id) => byId.get(id)!);
 }
 
+/**
+ * How many of the user's notifications are unread, up to `cap`, from notifications_open_idx
+ * alone. SQLite is told the index: without planner statistics it takes
+ * notifications_user_seq_idx (also a seek on user_id) and reads every one of the user's
+ * notifications to test read_at.
+ */
+export async function countUnread(
+  db: Exec,
+  dialect: DialectName,
+  userId: string,
+  cap?: number,
+): Promise<number> {
+  const from =
+    dialect === 'sqlite'
+      ? sql`notifications indexed by notifications_open_idx`
+      : sql`notifications`;
+  const limit = cap === undefined ? sql`` : sql`limit ${cap}`;
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+      select 1 from ${from} where user_id = ${userId} and read_at is null ${limit}
+    ) as unread`.execute(db);
+  return Number(rows[0]!.n);
+}
+
 /** A page of the user's notifications, the latest change first (notifications_user_seq_idx). */
 export async function notificationPage(
   db: Exec,
+  dialect: DialectName,
   userId: string,
   unreadOnly: boolean,
   offset: number,
@@ -109,11 +133,16 @@ export async function notificationPage(
     .selectFrom('notifications')
     .where('user_id', '=', userId)
     .$if(unreadOnly, (q) => q.where('read_at', 'is', null));
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     mine.selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
-    mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    unreadOnly
+      ? countUnread(db, dialect, userId)
+      : mine
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n)),
   ]);
-  return { rows, total: Number(counted.n) };
+  return { rows, total };
 }
 
 /** The user's notifications changed after `seq`, oldest change first: what a stream sends. */
@@ -137,21 +166,6 @@ export async function lastSeq(db: Exec, userId: string): Promise<number> {
     .limit(1)
     .executeTakeFirst();
   return Number(row?.seq ?? 0);
-}
-
-/** Unread notifications, counted up to the cap from notifications_open_idx alone. */
-export async function unreadCount(db: Exec, userId: string): Promise<number> {
-  const capped = db
-    .selectFrom('notifications')
-    .select('group_key')
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .limit(NOTIFICATION_LIMITS.unreadCountMax);
-  const row = await db
-    .selectFrom(capped.as('unread'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Marks the user's unread notifications read: those of `ids`, or all. Answers how many. */

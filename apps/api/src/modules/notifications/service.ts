@@ -1,11 +1,16 @@
-import type { Notification, NotificationListQuery, Paged } from '@storyloom/shared';
+import {
+  NOTIFICATION_LIMITS,
+  type Notification,
+  type NotificationListQuery,
+  type Paged,
+} from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
 import type { NotificationRow } from '../../db/types.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import type { NotificationBus } from './bus.js';
 import { presentNotifications } from './present.js';
-import { changedAfter, lastSeq, markRead, notificationPage, unreadCount } from './repo.js';
+import { changedAfter, countUnread, lastSeq, markRead, notificationPage } from './repo.js';
 
 type Viewer = { id: string };
 
@@ -15,6 +20,8 @@ type Viewer = { id: string };
  */
 export function createNotificationService({ db, bus }: { db: Db; bus: NotificationBus }) {
   const k = db.kysely;
+  const unread = (viewer: Viewer) =>
+    countUnread(k, db.dialect, viewer.id, NOTIFICATION_LIMITS.unreadCountMax);
   const present = (viewer: Viewer, rows: NotificationRow[]) =>
     presentNotifications(k, viewer, rows);
 
@@ -22,6 +29,7 @@ export function createNotificationService({ db, bus }: { db: Db; bus: Notificati
     async list(viewer: Viewer, query: NotificationListQuery): Promise<Paged<Notification>> {
       const { rows, total } = await notificationPage(
         k,
+        db.dialect,
         viewer.id,
         query.unread,
         offsetOf(query),
@@ -30,13 +38,13 @@ export function createNotificationService({ db, bus }: { db: Db; bus: Notificati
       return pageOf(await present(viewer, rows), total, query);
     },
 
-    unreadCount: async (viewer: Viewer) => ({ count: await unreadCount(k, viewer.id) }),
+    unreadCount: async (viewer: Viewer) => ({ count: await unread(viewer) }),
 
     /** Marks `ids` (or everything) read; the user's open streams hear the new count. */
     async markRead(viewer: Viewer, ids: string[] | undefined) {
       const changed = await markRead(k, viewer.id, ids, nowIso());
       if (changed > 0) bus.publish([viewer.id]);
-      return { count: await unreadCount(k, viewer.id) };
+      return { count: await unread(viewer) };
     },
 
     /** Where a stream starts when the client has seen nothing yet: after the latest change. */

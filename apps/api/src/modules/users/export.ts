@@ -20,7 +20,8 @@ import { findSettings } from './settings-repo.js';
 
 /**
  * Everything a user owns, for `GET /users/me/export`: profile, settings, stories with every
- * chapter (private stories and drafts included), follows, likes, saves, reading history and comments.
+ * chapter (private stories and drafts included), follows, likes, saves, reading history,
+ * comments and notifications.
  * Nothing private of anyone else leaves: a liked, saved or read story that is now private to
  * its author keeps its id and the user's date, with title and author blanked; so does a read
  * chapter that went back to draft.
@@ -113,6 +114,23 @@ export function createExportService({ db }: { db: Db }) {
           created_at: row.at,
           edited_at: row.edited_at,
         })),
+        // What they were told (issue 20): kinds, ids and times; the texts are in the rest.
+        notifications: await k
+          .selectFrom('notifications')
+          .select([
+            'id',
+            'type',
+            'story_id',
+            'chapter_id',
+            'comment_id',
+            'actors_count',
+            'created_at',
+            'updated_at',
+            'read_at',
+          ])
+          .where('user_id', '=', user.id)
+          .orderBy('seq')
+          .execute(),
       };
     },
   };
