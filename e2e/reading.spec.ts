@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
 import { seriousViolations } from './support/axe.js';
-import { DESKTOP, PHONE, reloadLive, useBrowser } from './support/browser.js';
+import { DESKTOP, networkQuiet, PHONE, reloadLive, useBrowser } from './support/browser.js';
 import { paintedBackgrounds, sameRgb } from './support/colours.js';
 import {
   apiAs,
@@ -185,7 +185,7 @@ describe('reading: the story page', () => {
     async () => {
       const fan = await signedInSession(newUser('fan'));
       const page = await openStory(story.id, { storageState: fan.storageState });
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       const card = page.getByTestId('author-card');
       expect(await card.textContent()).toContain('0 followers');
 

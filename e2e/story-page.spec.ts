@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { gotoLive, PHONE, useBrowser } from './support/browser.js';
+import { gotoLive, networkQuiet, PHONE, useBrowser } from './support/browser.js';
 import { apiAs, type StoryPayload } from './support/stories.js';
 
 /**
@@ -324,7 +324,7 @@ describe('the story page: accessibility', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await openStory(story.id, { colorScheme, storageState: author.storageState });
         await page.getByTestId('contents-draft').waitFor();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         // The top bar's account menu (every signed-in page, not this one's) is left out: its
         // name, "Account menu", does not hold the initials it shows (label-content-name-mismatch).
         expect(await seriousViolations(page, ['[data-testid="user-menu"]'])).toEqual([]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
-import { gotoLive, type PageOptions, useBrowser } from './support/browser.js';
+import { gotoLive, networkQuiet, type PageOptions, useBrowser } from './support/browser.js';
 import {
   apiAs,
   type ChapterPayload,
@@ -330,7 +330,7 @@ describe('content safety: XSS payloads render inert in Chromium', () => {
         await page.getByText(visit.shows).first().waitFor();
         await visit.open?.(page);
         // Let failed image loads, toggles and focus handlers fire before reading the hooks.
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await page.evaluate(
           () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(null)))),
         );

@@ -4,6 +4,7 @@ import {
   type BrowserContextOptions,
   chromium,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -66,6 +67,42 @@ export async function reloadLive(page: Page): Promise<Page> {
 }
 
 /**
+ * Requests still running on each page `openPage` opened, leaving out the notification stream:
+ * a signed-in page keeps that one open for as long as it is shown.
+ */
+const running = new WeakMap<Page, Set<Request>>();
+const LONG_LIVED = /^\/api\/notifications\/stream$/;
+
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  running.set(page, open);
+  page.on('request', (request) => {
+    if (!LONG_LIVED.test(new URL(request.url()).pathname)) open.add(request);
+  });
+  const done = (request: Request) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Playwright's `networkidle` (nothing running for 500 ms), except that the notification stream
+ * does not count: it never ends on a signed-in page, so `networkidle` would never come there.
+ * Pages not opened by `openPage` get `networkidle` itself.
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000) {
+  const open = running.get(page);
+  if (!open) return page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`the network did not settle in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (open.size > 0) quietSince = Date.now();
+  }
+}
+
+/**
  * One headless Chromium per spec file. `openPage()` gives a fresh context (fresh storage) so
  * each test starts where it means to; errors thrown by the page fail the test.
  */
@@ -110,6 +147,7 @@ export function useBrowser() {
     contexts.push(context);
     if (options.initScript) await context.addInitScript(options.initScript);
     const page = await context.newPage();
+    trackRequests(page);
     page.on('pageerror', (error) => pageErrors.push(error));
     await page.goto(path);
     // Without scripts (or on a blank page) there is no app to wait for.

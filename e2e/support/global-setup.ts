@@ -59,6 +59,12 @@ export default async function setup(project: TestProject) {
       // Browser tests check what a server-rendered page holds; on a machine this busy (Chromium
       // beside the server), the load shedding would sometimes send the shell instead.
       RENDER_SHED_DELAY_MS: '0',
+      // A follow or a like is told after this wait (one undone within it is never told): a
+      // browser test waits half a second, not the minute people get.
+      NOTIFY_UNDO_WINDOW_MS: '500',
+      // Notification emails are batched ten minutes after the first thing to tell: here, half
+      // a second.
+      NOTIFY_MAIL_DELAY_MS: '500',
       GOOGLE_CLIENT_ID: E2E_GOOGLE.clientId,
       GOOGLE_CLIENT_SECRET: E2E_GOOGLE.clientSecret,
       GOOGLE_ISSUER: oidc.issuer,

@@ -1,5 +1,5 @@
-import type { Notification } from './schemas/notifications.js';
 import { readerPath } from './reader-links.js';
+import type { Notification } from './schemas/notifications.js';
 
 /**
  * What a notification says, in three parts so the story's title can be set apart:

@@ -33,8 +33,6 @@ export function readerPath(storyId: string, target: ReaderTarget = {}): string {
     if (comment.parent_id) params.push([names.parent, comment.parent_id]);
     if (comment.paragraph !== null) params.push([names.paragraph, String(comment.paragraph)]);
   }
-  const search = params
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join('&');
+  const search = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
   return `/stories/${encodeURIComponent(storyId)}/read${search ? `?${search}` : ''}`;
 }

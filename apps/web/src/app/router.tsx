@@ -34,6 +34,13 @@ const openRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'unsubscribe',
+    lazy: () =>
+      import('../features/unsubscribe/unsubscribe-page').then((m) => ({
+        Component: m.UnsubscribePage,
+      })),
+  },
+  {
     path: 'stories',
     lazy: () =>
       import('../features/stories/discover-page').then((m) => ({

@@ -77,8 +77,9 @@ export type MarkReadBody = z.infer<typeof markReadBody>;
  * What `GET /notifications/stream` sends (text/event-stream):
  * - `event: notification`, `id: <seq>`: a notification that is new or has a new actor, with
  *   the unread count after it. A reconnect sends `Last-Event-ID` and gets every one after it.
- * - `event: count` (no id): the unread count changed without a new notification (read
- *   elsewhere); sent first on every connection.
+ * - `event: count`: the unread count. Sent first on every connection, with `id:` where the
+ *   stream starts; again, without an id, when it changes without a new notification (read
+ *   elsewhere).
  */
 export const notificationEvent = z.object({
   notification,

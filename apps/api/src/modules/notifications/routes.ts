@@ -203,7 +203,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<Services> = async (app, s
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
-      res.write(`retry: ${RETRY_MS}\nevent: count\ndata: ${JSON.stringify({ count })}\n\n`);
+      // The first event carries where the stream starts, so a client that loses the connection
+      // before any notification still resumes from here.
+      res.write(
+        `retry: ${RETRY_MS}\nid: ${seq}\nevent: count\ndata: ${JSON.stringify({ count })}\n\n`,
+      );
       mine.add(res);
       open.set(viewer.id, mine);
 

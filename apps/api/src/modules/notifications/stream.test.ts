@@ -89,7 +89,8 @@ describe('the notification stream', () => {
     const fans = await Promise.all([newUser(), newUser(), newUser()]);
     const stream = await open(mira.auth);
     expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(await stream.next(1)).toEqual([{ id: undefined, event: 'count', data: { count: 0 } }]);
+    const [opened] = await stream.next(1);
+    expect(opened).toEqual({ id: '0', event: 'count', data: { count: 0 } });
 
     await call(t, 'POST', `/users/${mira.user.username}/follow`, fans[0]!.auth);
     const [, first] = await stream.next(2);
@@ -112,7 +113,7 @@ describe('the notification stream', () => {
     );
     const resumed = await open(mira.auth, first!.id);
     const events = await resumed.next(3);
-    expect(events[0]).toEqual({ id: undefined, event: 'count', data: { count: 3 } });
+    expect(events[0]).toEqual({ id: first!.id, event: 'count', data: { count: 3 } });
     expect(
       events
         .slice(1)

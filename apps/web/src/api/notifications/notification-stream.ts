@@ -113,12 +113,12 @@ export function connectNotificationStream(handlers: StreamHandlers): () => void 
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        window.removeEventListener('online', done);
+        globalThis.removeEventListener?.('online', done);
         wake = undefined;
         resolve();
       };
       const timer = setTimeout(done, ms);
-      window.addEventListener('online', done);
+      globalThis.addEventListener?.('online', done);
       wake = done;
     });
 

@@ -1,4 +1,4 @@
-import type { Notification } from '@storyloom/shared';
+import { type Notification, notificationPath } from '@storyloom/shared';
 import { BellOff, CheckCheck, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { useNotifications } from '../../api/notifications/get-notifications';
@@ -6,7 +6,6 @@ import { useUnreadCount } from '../../api/notifications/get-unread-count';
 import { BELL_NOTIFICATIONS } from '../../api/notifications/keys';
 import { useMarkNotificationsRead } from '../../api/notifications/mark-read';
 import { NotificationSummary } from '../../components/notifications/notification-summary';
-import { notificationPath } from '../../components/notifications/notification-text';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,7 +26,7 @@ export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boole
         <NotificationsTrigger />
       </DropdownMenuTrigger>
       <DropdownMenuContent
-        className="w-[min(24rem,calc(100vw-1rem))]"
+        className="w-[min(24rem,calc(100vw-2rem))]"
         aria-label="Notifications"
         data-testid="notifications-menu"
       >

@@ -1,4 +1,4 @@
-import type { Notification, NotificationType } from '@storyloom/shared';
+import { type Notification, type NotificationType, notificationSentence } from '@storyloom/shared';
 import { clsx } from 'clsx';
 import {
   AtSign,
@@ -11,7 +11,6 @@ import {
 } from 'lucide-react';
 import { formatDate, formatRelativeTime } from '../../lib/format';
 import { Avatar } from '../ui/avatar';
-import { notificationSentence } from './notification-text';
 
 const TYPE_ICONS: Record<NotificationType, { Icon: LucideIcon; className: string }> = {
   follow: { Icon: UserPlus, className: 'bg-info text-background' },
@@ -27,20 +26,17 @@ function Faces({ notification, size }: { notification: Notification; size: 'sm' 
   const [first, second] = notification.actors;
   const { Icon, className } = TYPE_ICONS[notification.type] ?? TYPE_ICONS.comment;
   const box = size === 'md' ? 'size-11' : 'size-10';
+  const stacked = clsx(size === 'md' ? 'size-8' : 'size-7', '[&>span]:text-[0.65rem]');
   return (
     <span className={clsx('relative shrink-0', box)} aria-hidden="true">
       {second ? (
         <>
-          <Avatar
-            name={second.username}
-            src={second.profile_pic}
-            className="absolute right-0 top-0 size-7 ring-2 ring-background [&>span]:text-[0.65rem]"
-          />
-          <Avatar
-            name={first?.username}
-            src={first?.profile_pic}
-            className="absolute bottom-0 left-0 size-7 ring-2 ring-background [&>span]:text-[0.65rem]"
-          />
+          <span className="absolute right-0 top-0 rounded-full ring-2 ring-background">
+            <Avatar name={second.username} src={second.profile_pic} className={stacked} />
+          </span>
+          <span className="absolute bottom-0 left-0 rounded-full ring-2 ring-background">
+            <Avatar name={first?.username} src={first?.profile_pic} className={stacked} />
+          </span>
         </>
       ) : first ? (
         <Avatar name={first.username} src={first.profile_pic} className={box} />

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { exchangeGoogleCode } from '../../api/auth/exchange-google-code';
 import { signOut } from '../../api/auth/sign-out';
+import { AuthCard, StatusIcon } from '../../components/auth-card';
 import { useAuthStore } from '../../stores/auth-store';
-import { AuthCard, StatusIcon } from './components/auth-card';
 import {
   CALLBACK_OUTCOMES,
   type CallbackOutcome,

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, loginForm } from '@storyloom/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/auth-card';
 import { useAuthStore } from '../../stores/auth-store';
-import { AuthCard } from './components/auth-card';
 import { LegalNote, TextLink } from './components/auth-links';
 import { FormAlert } from './components/form-alert';
 import { GoogleButton } from './components/google-button';

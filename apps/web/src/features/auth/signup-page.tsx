@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES, signupForm } from '@storyloom/shared';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
+import { AuthCard } from '../../components/auth-card';
 import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
-import { AuthCard } from './components/auth-card';
 import { LegalNote, TextLink } from './components/auth-links';
 import { FormAlert } from './components/form-alert';
 import { GoogleButton } from './components/google-button';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@storyloom/shared';
+import { MESSAGES, READER_LINK_PARAMS } from '@storyloom/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -17,6 +17,7 @@ import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-pos
 import { ChapterComments } from './comments/chapter-comments';
 import { ChapterCommentsButton } from './comments/chapter-comments-button';
 import { CommentsSheet } from './comments/comments-sheet';
+import { CommentTargetContext, useLinkedComment } from './comments/linked-comment';
 import { useCommentThreads } from './comments/use-comment-threads';
 import { ChapterBody } from './components/chapter-body';
 import { ChapterPager } from './components/chapter-pager';
@@ -61,10 +62,19 @@ export const loader = prefetchLoader((client, { params }) => {
   ]);
 });
 
+/** What a link may add to the address for one visit (lib/reader-links.ts); dropped once used. */
+const ONE_VISIT_PARAMS = [
+  READER_LINK_PARAMS.chapterId,
+  READER_LINK_PARAMS.comment,
+  READER_LINK_PARAMS.parent,
+  READER_LINK_PARAMS.paragraph,
+];
+
 /**
- * /stories/{id}/read. The chapter is `?chapter=n`; without it the reader's
- * saved position opens, else chapter 1. Each chapter shown is reported (a read, and the
- * position for a signed-in reader).
+ * /stories/{id}/read. The chapter is `?chapter=n` (or, from a link that knows it,
+ * `?chapter_id=…`); without it the reader's saved position opens, else chapter 1. A link to a
+ * comment opens its thread (comments/linked-comment.ts). Each chapter shown is reported (a
+ * read, and the position for a signed-in reader).
  */
 export function ReaderPage() {
   const { id = '' } = useParams();
@@ -93,7 +103,11 @@ export function ReaderPage() {
       : null;
   useLeaveOn(reason, id);
 
-  const requested = parseChapterParam(searchParams.get(CHAPTER_PARAM));
+  const linkedId = searchParams.get(READER_LINK_PARAMS.chapterId);
+  const linkedIndex = linkedId && list ? list.findIndex((item) => item.id === linkedId) : -1;
+  const requested =
+    linkedIndex >= 0 ? linkedIndex + 1 : parseChapterParam(searchParams.get(CHAPTER_PARAM));
+  const oneVisit = ONE_VISIT_PARAMS.some((name) => searchParams.has(name));
   const ready = Boolean(story.data && list && list.length > 0);
   const total = list?.length ?? 0;
   const index =
@@ -106,21 +120,28 @@ export function ReaderPage() {
       : 0;
   const chapter = ready ? list?.[index] : undefined;
   const threads = useCommentThreads(chapter?.id);
+  // A comment link whose chapter is not among the published ones leads nowhere in this one.
+  const commentTarget = useLinkedComment(
+    linkedId && linkedIndex < 0 ? undefined : chapter,
+    threads.comments.onOpen,
+  );
   // Comments are the live app's: the server's page carries the chapter alone.
   const live = useHydrated();
 
-  // Keep the URL naming the chapter on screen, so a reload or a shared link opens it.
+  // Keep the URL naming the chapter on screen, so a reload or a shared link opens it, and
+  // nothing more: what a link asked for once has been done.
   const position = index + 1;
   useEffect(() => {
-    if (!ready || requested === position) return;
+    if (!ready || (requested === position && !oneVisit)) return;
     setSearchParams(
       (params) => {
         params.set(CHAPTER_PARAM, String(position));
+        for (const name of ONE_VISIT_PARAMS) params.delete(name);
         return params;
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [ready, requested, position, setSearchParams]);
+  }, [ready, requested, position, oneVisit, setSearchParams]);
 
   // Report each chapter as it comes on screen (the server counts a reader's read only once,
   // and keeps the latest position); not again when its cached counts change.
@@ -171,55 +192,57 @@ export function ReaderPage() {
   };
   return (
     // Its theme and type come from <html> (reader.css), where they are before the first paint.
-    <div className="reader-page flex flex-1 flex-col" data-testid="reader-page">
-      <PageTitle title={`${chapterTitle(chapter, index)} · ${title}`} />
-      <ReadingProgress key={chapter.id} chapter={articleRef} />
-      <ReaderHeader
-        ref={headerRef}
-        storyId={id}
-        storyTitle={title}
-        position={position}
-        total={total}
-        onOpenChapters={() => setDrawerOpen(true)}
-        onOpenSettings={() => setSettingsOpen(true)}
-      />
-      <div
-        ref={textRef}
-        className="mx-auto w-full max-w-3xl flex-1 px-5 pb-16 pt-10 sm:px-8 sm:pt-14"
-      >
-        <ChapterBody
-          chapter={chapter}
-          index={index}
-          headingRef={headingRef}
-          articleRef={articleRef}
-          paragraphComments={threads.comments}
-        />
-        <ChapterPager
+    <CommentTargetContext value={commentTarget}>
+      <div className="reader-page flex flex-1 flex-col" data-testid="reader-page">
+        <PageTitle title={`${chapterTitle(chapter, index)} · ${title}`} />
+        <ReadingProgress key={chapter.id} chapter={articleRef} />
+        <ReaderHeader
+          ref={headerRef}
+          storyId={id}
+          storyTitle={title}
           position={position}
           total={total}
-          onPrevious={() => goTo(position - 1)}
-          onNext={() => goTo(position + 1)}
+          onOpenChapters={() => setDrawerOpen(true)}
+          onOpenSettings={() => setSettingsOpen(true)}
         />
-        {live ? (
-          <ChapterCommentsButton count={threads.chapterCount} onOpen={threads.openChapter} />
-        ) : null}
-        {isLast && <EndCard storyId={id} storyTitle={title} />}
-        {live ? <ChapterComments key={chapter.id} scope={commentScope} /> : null}
+        <div
+          ref={textRef}
+          className="mx-auto w-full max-w-3xl flex-1 px-5 pb-16 pt-10 sm:px-8 sm:pt-14"
+        >
+          <ChapterBody
+            chapter={chapter}
+            index={index}
+            headingRef={headingRef}
+            articleRef={articleRef}
+            paragraphComments={threads.comments}
+          />
+          <ChapterPager
+            position={position}
+            total={total}
+            onPrevious={() => goTo(position - 1)}
+            onNext={() => goTo(position + 1)}
+          />
+          {live ? (
+            <ChapterCommentsButton count={threads.chapterCount} onOpen={threads.openChapter} />
+          ) : null}
+          {isLast && <EndCard storyId={id} storyTitle={title} />}
+          {live ? <ChapterComments key={chapter.id} scope={commentScope} /> : null}
+        </div>
+        <ChaptersDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          chapters={list}
+          currentIndex={index}
+          storyTitle={title}
+        />
+        <ReadingSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        <CommentsSheet
+          scope={commentScope}
+          thread={threads.open}
+          chapterName={chapterTitle(chapter, index)}
+          onClose={threads.close}
+        />
       </div>
-      <ChaptersDrawer
-        open={drawerOpen}
-        onOpenChange={setDrawerOpen}
-        chapters={list}
-        currentIndex={index}
-        storyTitle={title}
-      />
-      <ReadingSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
-      <CommentsSheet
-        scope={commentScope}
-        thread={threads.open}
-        chapterName={chapterTitle(chapter, index)}
-        onClose={threads.close}
-      />
-    </div>
+    </CommentTargetContext>
   );
 }

@@ -12,6 +12,8 @@ export const SETTINGS_TEXT = {
   exportData: 'Export My Data',
   deleteAccount: 'Delete Account',
   comingSoon: 'Coming Soon',
+  pushUnavailable:
+    'Push notifications are not available yet: Storyloom does not send browser push messages.',
   signOutEverywhere: 'Sign Out of All Devices',
   signOutEverywhereHint:
     'Signs you out everywhere, this browser included. You will need to sign in again.',

@@ -1,7 +1,6 @@
-import type { Notification } from '@storyloom/shared';
+import { type Notification, notificationPath } from '@storyloom/shared';
 import { Link } from 'react-router';
 import { NotificationSummary } from '../../../components/notifications/notification-summary';
-import { notificationPath } from '../../../components/notifications/notification-text';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 /** A notification on /notifications: the whole row leads to its place; unread ones stand out. */

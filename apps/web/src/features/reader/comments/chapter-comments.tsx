@@ -9,6 +9,7 @@ export function ChapterComments({ scope }: { scope: CommentScope }) {
   return (
     <CommentScopeContext value={scope}>
       <section
+        id="chapter-comments"
         aria-labelledby="chapter-comments-title"
         className="chapter-comments"
         data-testid="chapter-comments"

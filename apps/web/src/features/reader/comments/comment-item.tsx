@@ -1,6 +1,6 @@
 import { COMMENT_MESSAGES, type Comment } from '@storyloom/shared';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCreateComment } from '../../../api/comments/create-comment';
 import { useDeleteComment } from '../../../api/comments/delete-comment';
@@ -15,6 +15,7 @@ import { CommentBody } from './comment-body';
 import { CommentComposer } from './comment-composer';
 import { CommentReplies } from './comment-replies';
 import { useCommentScope } from './comment-scope';
+import { useCommentTarget } from './linked-comment';
 import { COMMENTS_TEXT, replyingTo } from './messages';
 
 interface CommentItemProps {
@@ -68,6 +69,17 @@ export function CommentItem({ comment, canWrite }: CommentItemProps) {
   const reply = useCreateComment(scope);
   const topLevel = comment.parent_id === null;
   const placeholder = comment.deleted;
+  const target = useCommentTarget();
+  const targeted = target?.commentId === comment.id;
+  const item = useRef<HTMLLIElement>(null);
+
+  // A link to a reply opens its comment's replies; the comment linked to comes into view.
+  useEffect(() => {
+    if (target && target.parentId === comment.id) setShowReplies(true);
+  }, [target, comment.id]);
+  useEffect(() => {
+    if (targeted) item.current?.scrollIntoView({ block: 'center' });
+  }, [targeted]);
 
   // Awaited rather than given to mutate(): a deleted comment leaves the list as the lists
   // refresh, and callbacks given to mutate() are dropped once their component is gone.
@@ -84,7 +96,9 @@ export function CommentItem({ comment, canWrite }: CommentItemProps) {
 
   return (
     <li
+      ref={item}
       className={clsx('comment', !topLevel && 'comment-reply')}
+      data-targeted={targeted || undefined}
       data-testid={topLevel ? 'comment' : 'reply'}
       data-comment-id={comment.id}
     >

@@ -1,17 +1,25 @@
 import type { UserSettings } from '@storyloom/shared';
 import type { SettingsForm } from '../hooks/use-settings-form';
+import { SETTINGS_TEXT } from '../messages';
 import { SettingsSection, SwitchRow } from './setting-row';
 
 type BooleanKey = {
   [K in keyof UserSettings]: UserSettings[K] extends boolean ? K : never;
 }[keyof UserSettings];
 
-const CHANNELS: { key: BooleanKey; label: string; description: string }[] = [
+const CHANNELS: {
+  key: BooleanKey;
+  label: string;
+  description: string;
+  /** Why the switch cannot be used, said beside it instead of a switch that does nothing. */
+  unavailable?: string;
+}[] = [
   { key: 'emailNotifications', label: 'Email notifications', description: 'Updates by email' },
   {
     key: 'pushNotifications',
     label: 'Push notifications',
     description: 'Alerts on this device',
+    unavailable: SETTINGS_TEXT.pushUnavailable,
   },
 ];
 
@@ -41,15 +49,27 @@ export function NotificationsTab({
   return (
     <div className="space-y-6">
       <SettingsSection title="How we reach you">
-        {CHANNELS.map(({ key, label, description }) => (
-          <SwitchRow
-            key={key}
-            label={label}
-            description={description}
-            checked={values[key]}
-            onCheckedChange={(checked) => update(key, checked)}
-          />
-        ))}
+        {CHANNELS.map(({ key, label, description, unavailable }) =>
+          unavailable ? (
+            <SwitchRow
+              key={key}
+              label={label}
+              description={unavailable}
+              checked={false}
+              onCheckedChange={() => {}}
+              disabled
+              testId={`${key}-switch`}
+            />
+          ) : (
+            <SwitchRow
+              key={key}
+              label={label}
+              description={description}
+              checked={values[key]}
+              onCheckedChange={(checked) => update(key, checked)}
+            />
+          ),
+        )}
       </SettingsSection>
       <SettingsSection title="What we tell you about">
         {EVENTS.map(({ key, label, description }) => (

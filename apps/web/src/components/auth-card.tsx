@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from './page-title';
 
 type AuthCardProps = {
   title: string;
@@ -14,7 +14,7 @@ type AuthCardProps = {
   testId?: string;
 };
 
-/** The frame every auth screen shares: a centred card on the hero's soft gradient. */
+/** The frame of the account screens (sign-in, verification, unsubscribe): a centred card on the hero's soft gradient. */
 export function AuthCard({
   title,
   documentTitle,
