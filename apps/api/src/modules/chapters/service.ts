@@ -69,12 +69,15 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
 
   /**
    * A chapter published for the first time in a public story tells its readers (the job fans
-   * out); one unpublished takes back what readers were told of it and its comments.
+   * out); one unpublished takes back what readers were told of it and its comments. Answers
+   * whether it recorded the event, so the worker is woken after commit only then (most saves
+   * publish nothing, and a wake-up costs the worker a claim on the jobs table).
    */
-  const firstPublished = (trx: Transaction<Database>, story: StoryRow, chapterId: string) =>
-    story.visibility === 'public'
-      ? notifier.record(trx, { event: 'new_chapter', chapter_id: chapterId })
-      : Promise.resolve();
+  const firstPublished = async (trx: Transaction<Database>, story: StoryRow, chapterId: string) => {
+    if (story.visibility !== 'public') return false;
+    await notifier.record(trx, { event: 'new_chapter', chapter_id: chapterId });
+    return true;
+  };
 
   const reload = async (id: string): Promise<ChapterRow> => {
     const chapter = await findChapterById(k, id);
@@ -99,6 +102,7 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
       if (input.published && content.blank) throw noContent();
       const id = newId();
       const now = nowIso();
+      let told = false;
       await inStory(story.id, now, async (trx, locked) => {
         const order = await chapterOrder(trx, story.id);
         if (order.length >= LIMITS.chaptersPerStory)
@@ -121,9 +125,9 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
         ]);
         moveTo(order, id, position);
         await renumber(trx, story.id, order);
-        if (input.published) await firstPublished(trx, locked, id);
+        if (input.published) told = await firstPublished(trx, locked, id);
       });
-      notifier.poke();
+      if (told) notifier.poke();
       return reload(id);
     },
 
@@ -135,6 +139,7 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
     ): Promise<ChapterRow> {
       const content = input.content === undefined ? undefined : sanitized(input.content);
       const now = nowIso();
+      let told = false;
       await inStory(story.id, now, async (trx, locked) => {
         const current = await findChapterById(trx, chapter.id);
         if (!current) throw chapterNotFound();
@@ -165,13 +170,13 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
         }
         if (published && current.published_at === null) {
           changes.published_at = now;
-          await firstPublished(trx, locked, current.id);
+          told = await firstPublished(trx, locked, current.id);
         }
         if (!published && current.published === 1)
           await retract(trx, 'chapter_id', current.id, locked.author_id);
         await updateChapter(trx, current.id, changes);
       });
-      notifier.poke();
+      if (told) notifier.poke();
       return reload(chapter.id);
     },
 

@@ -159,7 +159,7 @@ export function createStoryService({ db, covers, storyCounts, notifier }: StoryS
           if (isPublic && chapterIds[0])
             await notifier.record(trx, { event: 'new_chapter', chapter_id: chapterIds[0] });
         });
-        notifier.poke();
+        if (isPublic && chapters.length > 0) notifier.poke();
       } catch (error) {
         await covers.remove(coverUrl);
         throw error;
