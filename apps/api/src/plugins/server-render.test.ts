@@ -64,6 +64,12 @@ describe.skipIf(!built)('server-rendered pages', () => {
     );
     // …and the state cannot close its element: `<` travels as \u003c, and parses back whole.
     expect(res.body).not.toContain('</script><script>alert(1)');
+    // Every card shows reads, likes and comments, as story cards elsewhere do.
+    const cards = root?.match(/<article class="card"/g)?.length ?? 0;
+    expect(cards).toBeGreaterThan(0);
+    for (const stat of ['stat-reads', 'stat-likes', 'stat-comments']) {
+      expect(root?.split(`<span class="${stat}">`).length, stat).toBe(cards + 1);
+    }
     const keys = state.queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0]);
     expect(keys).toContain('stories');
     expect(JSON.stringify(state.queries)).toContain(story.title);

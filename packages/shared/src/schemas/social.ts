@@ -34,6 +34,7 @@ export const profile = z
     following_count: z.number().int().optional(),
     stories_count: z.number().int().optional().describe('Public stories'),
     total_reads: z.number().int().optional().describe('Reads of all public stories'),
+    total_comments: z.number().int().optional().describe('Visible comments on all public stories'),
     created_at: isoDate.optional(),
     updated_at: isoDate.optional(),
   })

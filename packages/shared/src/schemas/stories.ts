@@ -200,6 +200,7 @@ export const storyCard = story
     cover_thumb: true,
     reads_count: true,
     votes_count: true,
+    comments_count: true,
   })
   .extend({ author: authorSummary.pick({ username: true }) })
   .meta({ id: 'StoryCard' });

@@ -11,8 +11,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.testDb.db.kysely;
-const CARD_KEYS = ['author', 'cover_thumb', 'genre', 'id', 'reads_count', 'title', 'votes_count'];
-type Card = { id: string; title: string; description?: string; author: Record<string, unknown> };
+const CARD_KEYS = [
+  'author',
+  'comments_count',
+  'cover_thumb',
+  'genre',
+  'id',
+  'reads_count',
+  'title',
+  'votes_count',
+];
+type Card = {
+  id: string;
+  title: string;
+  description?: string;
+  comments_count: number;
+  author: Record<string, unknown>;
+};
 type Home = { featured: Card[]; most_popular: Card[]; trending: Card[]; latest: Card[] };
 
 describe('GET /home', () => {
@@ -30,6 +45,8 @@ describe('GET /home', () => {
         .set({
           popular_score: 1000 - n,
           trending_score: n,
+          // Story 0's counter has drifted below zero: a card shows 0, never a negative.
+          comments_count: n === 0 ? -1 : n * 3,
           published_at: new Date(
             Date.UTC(2026, 0, 1) + Math.abs(20 - n) * -86_400_000,
           ).toISOString(),
@@ -75,10 +92,24 @@ describe('GET /home', () => {
     for (const card of [...data.featured, ...data.trending, ...data.latest]) {
       expect(keys(card)).toEqual(CARD_KEYS);
     }
+    // Every card carries its story's comments figure, as the other story cards do.
+    for (const card of all) {
+      const n = Number(card.title.replace('Story ', ''));
+      expect(card.comments_count, card.title).toBe(n * 3);
+    }
     // Most Popular shows its stories' summaries.
     for (const card of data.most_popular) {
       expect(keys(card)).toEqual([...CARD_KEYS, 'description'].sort());
       expect(card.description).toBe('A walk that never ends.');
+    }
+  });
+
+  it('documents the comments figure of a card in the OpenAPI document', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const name of ['StoryCard', 'StorySummaryCard']) {
+      const schema = spec.components.schemas[name];
+      expect(schema.properties, name).toHaveProperty('comments_count');
+      expect(schema.required, name).toContain('comments_count');
     }
   });
 

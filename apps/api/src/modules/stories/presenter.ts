@@ -33,7 +33,6 @@ export function presentStory(row: StoryRow, extras: StoryExtras): Story {
     author_id: row.author_id,
     tags: extras.tags,
     visibility: row.visibility,
-    comments_count: Math.max(0, row.comments_count),
     chapters_count: Math.max(0, row.chapters_count),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -54,6 +53,7 @@ export function presentStoryCard(row: StoryRow, username: string): StoryCard {
     cover_thumb: coverThumbOf(row.cover_image),
     reads_count: Math.max(0, row.reads_count),
     votes_count: Math.max(0, row.votes_count),
+    comments_count: Math.max(0, row.comments_count),
     author: { username },
   };
 }

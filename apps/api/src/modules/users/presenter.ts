@@ -53,7 +53,8 @@ export function presentProfile(
     isMe: boolean;
     /** Undefined for visitors and for the user themselves. */
     isFollowing: boolean | undefined;
-    totalReads: number;
+    /** Reads and visible comments of the user's public stories. */
+    totals: { reads: number; comments: number };
   },
 ): Profile {
   const { access, isMe, isFollowing } = context;
@@ -73,7 +74,8 @@ export function presentProfile(
     followers_count: Math.max(0, user.followers_count),
     following_count: Math.max(0, user.following_count),
     stories_count: Math.max(0, user.stories_count),
-    total_reads: Math.max(0, context.totalReads),
+    total_reads: Math.max(0, context.totals.reads),
+    total_comments: Math.max(0, context.totals.comments),
     created_at: user.created_at,
     updated_at: user.updated_at,
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
-import { call, createStory } from '../../test/stories.js';
+import { call, chaptersOf, createStory } from '../../test/stories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,24 +15,21 @@ const newUser = () => createUser(t.testDb.db, t.config);
 type Auth = { authorization: string };
 const settings = (auth: Auth, changes: Record<string, unknown>) =>
   call(t, 'PUT', '/users/me/settings', auth, changes);
-const setReads = (storyId: string, reads: number) =>
-  t.testDb.db.kysely
-    .updateTable('stories')
-    .set({ reads_count: reads })
-    .where('id', '=', storyId)
-    .execute();
+const setCounts = (storyId: string, counts: { reads_count?: number; comments_count?: number }) =>
+  t.testDb.db.kysely.updateTable('stories').set(counts).where('id', '=', storyId).execute();
+const setReads = (storyId: string, reads: number) => setCounts(storyId, { reads_count: reads });
 const ids = (body: { data: { items: { id: string }[] } }) => body.data.items.map((s) => s.id);
 
 describe('GET /users/{username}', () => {
-  it('shows the public profile with counts and total reads of public stories', async () => {
+  it('shows the public profile with counts, total reads and comments of public stories', async () => {
     const author = await newUser();
     const reader = await newUser();
     const open = await createStory(t, author.auth, { title: 'Open' });
     const open2 = await createStory(t, author.auth, { title: 'Open too' });
     const hidden = await createStory(t, author.auth, { title: 'Hidden', visibility: 'private' });
-    await setReads(open.id, 120);
-    await setReads(open2.id, 5);
-    await setReads(hidden.id, 1000);
+    await setCounts(open.id, { reads_count: 120, comments_count: 30 });
+    await setCounts(open2.id, { reads_count: 5, comments_count: 4 });
+    await setCounts(hidden.id, { reads_count: 1000, comments_count: 500 });
     await call(t, 'POST', `/users/${author.user.username}/follow`, reader.auth);
 
     const visitor = await call(t, 'GET', `/users/${author.user.username}`);
@@ -48,6 +45,7 @@ describe('GET /users/{username}', () => {
       following_count: 0,
       stories_count: 2,
       total_reads: 125,
+      total_comments: 34,
       created_at: author.user.created_at,
       updated_at: author.user.updated_at,
     });
@@ -61,6 +59,30 @@ describe('GET /users/{username}', () => {
     const own = await call(t, 'GET', `/users/${author.user.username}`, author.auth);
     expect(own.body.data).toMatchObject({ is_me: true, email: author.user.email });
     expect(own.body.data).not.toHaveProperty('is_following');
+  });
+
+  it('counts the comments readers post on public stories, not those on private ones', async () => {
+    const author = await newUser();
+    const reader = await newUser();
+    const open = await createStory(t, author.auth, { title: 'Open' });
+    const hidden = await createStory(t, author.auth, { title: 'Hidden', visibility: 'private' });
+    const total = async () =>
+      (await call(t, 'GET', `/users/${author.user.username}`)).body.data.total_comments;
+    expect(await total()).toBe(0);
+    const [openChapter] = await chaptersOf(t, open.id, author.auth);
+    const [hiddenChapter] = await chaptersOf(t, hidden.id, author.auth);
+    const comment = (auth: Auth, chapterId: string, body: string) =>
+      call(t, 'POST', `/chapters/${chapterId}/comments`, auth, { body });
+    expect((await comment(reader.auth, openChapter!.id, 'Loved it')).status).toBe(201);
+    expect((await comment(author.auth, openChapter!.id, 'Thank you')).status).toBe(201);
+    expect((await comment(author.auth, hiddenChapter!.id, 'Note to self')).status).toBe(201);
+    expect(await total()).toBe(2);
+    // A story turning private takes its comments off the profile; a negative counter reads 0.
+    await call(t, 'PATCH', `/stories/${open.id}`, author.auth, { visibility: 'private' });
+    expect(await total()).toBe(0);
+    await call(t, 'PATCH', `/stories/${open.id}`, author.auth, { visibility: 'public' });
+    await setCounts(open.id, { comments_count: -3 });
+    expect(await total()).toBe(0);
   });
 
   it('finds a user by id or any-case username; unknown is "User not found"', async () => {

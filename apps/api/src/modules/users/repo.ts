@@ -119,15 +119,24 @@ export function lockUser(
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Reads over all of a user's public stories (the profile's "total reads"). */
-export async function totalReadsOf(db: Exec, authorId: string): Promise<number> {
+/**
+ * Reads and visible comments over all of a user's public stories (the profile's "total reads"
+ * and "total comments"), summed in one query.
+ */
+export async function publicStoryTotalsOf(
+  db: Exec,
+  authorId: string,
+): Promise<{ reads: number; comments: number }> {
   const row = await db
     .selectFrom('stories')
-    .select((eb) => eb.fn.sum<number | null>('reads_count').as('total'))
+    .select((eb) => [
+      eb.fn.sum<number | null>('reads_count').as('reads'),
+      eb.fn.sum<number | null>('comments_count').as('comments'),
+    ])
     .where('author_id', '=', authorId)
     .where('visibility', '=', 'public')
     .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return { reads: Number(row?.reads ?? 0), comments: Number(row?.comments ?? 0) };
 }
 
 /**

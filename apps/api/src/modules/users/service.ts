@@ -26,7 +26,7 @@ import {
   findUserById,
   findUserByUsername,
   lockUser,
-  totalReadsOf,
+  publicStoryTotalsOf,
   updateUser,
 } from './repo.js';
 
@@ -87,8 +87,10 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
       const access = await accessTo(k, viewer, user.id);
       const isMe = viewer?.id === user.id;
       const following = viewer && !isMe ? await isFollowing(k, viewer.id, user.id) : undefined;
-      const totalReads = access.full ? await totalReadsOf(k, user.id) : 0;
-      return presentProfile(user, { access, isMe, isFollowing: following, totalReads });
+      const totals = access.full
+        ? await publicStoryTotalsOf(k, user.id)
+        : { reads: 0, comments: 0 };
+      return presentProfile(user, { access, isMe, isFollowing: following, totals });
     },
 
     /** The author's own list includes private stories; everyone else's public ones only. */

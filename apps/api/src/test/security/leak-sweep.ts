@@ -69,10 +69,16 @@ export async function sweepForLeaks(t: TestApp) {
   await must(as(other, 'POST', `/chapters/${turned.id}/progress`));
   await must(as(owner, 'PATCH', `/chapters/${turned.id}`, { published: false }));
   await must(as(owner, 'PATCH', `/stories/${former.id}`, { visibility: 'private' }));
-  // Reads and likes of the private story must not show in anyone's totals.
+  // Reads, likes and comments of the private story must not show in anyone's totals.
   await t.testDb.db.kysely
     .updateTable('stories')
-    .set({ reads_count: 1000, votes_count: 50, popular_score: 1500, trending_score: 99 })
+    .set({
+      reads_count: 1000,
+      votes_count: 50,
+      comments_count: 40,
+      popular_score: 1500,
+      trending_score: 99,
+    })
     .where('id', '=', w.privateStory.id)
     .execute();
 
@@ -166,7 +172,7 @@ async function countProblems(t: TestApp, w: World, other: Actor, read: Read): Pr
   const k = t.testDb.db.kysely;
   const publicOfOwner = await k
     .selectFrom('stories')
-    .select(['id', 'reads_count'])
+    .select(['id', 'reads_count', 'comments_count'])
     .where('author_id', '=', w.owner.id)
     .where('visibility', '=', 'public')
     .execute();
@@ -176,6 +182,7 @@ async function countProblems(t: TestApp, w: World, other: Actor, read: Read): Pr
     .where('visibility', '=', 'public')
     .executeTakeFirstOrThrow();
   const publicReads = publicOfOwner.reduce((sum, s) => sum + s.reads_count, 0);
+  const publicComments = publicOfOwner.reduce((sum, s) => sum + s.comments_count, 0);
   const problems: string[] = [];
   const same = (what: string, actual: unknown, expected: unknown) => {
     if (actual !== expected)
@@ -188,6 +195,7 @@ async function countProblems(t: TestApp, w: World, other: Actor, read: Read): Pr
     const profile = await read(viewer, `/users/${w.owner.username}`);
     same(`${who}: profile stories_count`, at(profile, 'data', 'stories_count'), publicCount);
     same(`${who}: profile total_reads`, at(profile, 'data', 'total_reads'), publicReads);
+    same(`${who}: profile total_comments`, at(profile, 'data', 'total_comments'), publicComments);
     const found = await read(viewer, `/users/search?q=${w.owner.username}`);
     same(`${who}: user search stories_count`, at(found, 'data', 0, 'stories_count'), publicCount);
     same(

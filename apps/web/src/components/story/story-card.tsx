@@ -12,8 +12,7 @@ export interface CardStory extends CoverStory {
   visibility?: 'public' | 'private';
   reads_count: number;
   votes_count: number;
-  /** Shown when the list carries it (full stories do; the home page's cards do not). */
-  comments_count?: number;
+  comments_count: number;
   author?: { username: string };
 }
 
@@ -74,12 +73,10 @@ export function StoryCard({
             <span className="sr-only">Likes: </span>
             {formatCount(story.votes_count)}
           </span>
-          {story.comments_count === undefined ? null : (
-            <span className="stat-comments">
-              <span className="sr-only">Comments: </span>
-              {formatCount(story.comments_count)}
-            </span>
-          )}
+          <span className="stat-comments">
+            <span className="sr-only">Comments: </span>
+            {formatCount(story.comments_count)}
+          </span>
         </p>
       </div>
     </article>

@@ -147,8 +147,8 @@ function ProfileSkeleton() {
           <Skeleton className="mt-4 h-8 w-48" />
           <Skeleton className="mt-3 h-4 w-full max-w-md" />
           <Skeleton className="mt-2 h-4 w-40" />
-          <div className="mt-6 grid max-w-lg grid-cols-4 gap-4">
-            {[0, 1, 2, 3].map((key) => (
+          <div className="mt-6 grid max-w-lg grid-cols-5 gap-4">
+            {[0, 1, 2, 3, 4].map((key) => (
               <Skeleton key={key} className="h-12" />
             ))}
           </div>

@@ -13,7 +13,7 @@ type ProfileHeaderProps = {
   onOpenList: (side: FollowSide) => void;
 };
 
-/** Avatar, username, bio, joined date and the four counts. */
+/** Avatar, username, bio, joined date and the five counts. */
 export function ProfileHeader({ profile, followers, actions, onOpenList }: ProfileHeaderProps) {
   return (
     <section
@@ -72,7 +72,7 @@ export function ProfileHeader({ profile, followers, actions, onOpenList }: Profi
             )}
           </div>
           {profile.restricted ? null : (
-            <ul className="order-2 mt-6 grid grid-cols-4 gap-2 border-t pt-5 text-center sm:order-none sm:col-span-2 sm:max-w-lg sm:text-left">
+            <ul className="order-2 mt-6 grid grid-cols-5 gap-2 border-t pt-5 text-center sm:order-none sm:col-span-2 sm:max-w-lg sm:text-left">
               <Stat label="Stories" value={profile.stories_count ?? 0} testId="stat-stories" />
               <Stat
                 label="Followers"
@@ -87,6 +87,7 @@ export function ProfileHeader({ profile, followers, actions, onOpenList }: Profi
                 onClick={() => onOpenList('following')}
               />
               <Stat label="Reads" value={profile.total_reads ?? 0} testId="stat-reads" />
+              <Stat label="Comments" value={profile.total_comments ?? 0} testId="stat-comments" />
             </ul>
           )}
         </div>
