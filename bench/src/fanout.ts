@@ -2,7 +2,7 @@
  * `npm run bench:fanout`: issue 20's two write-side targets on a fresh database. An author with
  * FOLLOWERS followers (loaded in bulk) publishes chapters through the real server, as
  * `npm start` runs it: each publish request must answer p99 < 50 ms whatever the follower count,
- * and the new chapter's fan-out (the `notify` job telling every follower, in batches of 500)
+ * and the new chapter's fan-out (the `notify` job telling every follower, in batches of FAN_OUT_BATCH)
  * must finish within 60 s. An author without followers publishes alongside, for comparison.
  *
  *   npm run bench:fanout                                    SQLite, 100,000 followers

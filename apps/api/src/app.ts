@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LIMITS } from '@storyloom/shared';
-import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type onRouteHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { errorHandler } from './lib/error-handler.js';
+import { createForeground, type Foreground } from './lib/foreground.js';
 import { serializeRequest } from './lib/log-redact.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { rateLimiting } from './lib/rate-limit.js';
@@ -49,29 +54,37 @@ export interface BuildOptions {
 /** How long closing waits for requests in flight before it closes the database anyway. */
 const DRAIN_MS = 5_000;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's answer stays open (a live stream): background work does not wait for it. */
+    longLived?: boolean;
+  }
+}
+
+/**
+ * Counts the app's requests in `requests` from their start until their response closes
+ * (answered or abandoned); with `except`, leaves out the routes it names.
+ */
+function countRequests(
+  app: FastifyInstance,
+  requests: Foreground,
+  except?: (config: FastifyContextConfig) => boolean,
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (except?.(request.routeOptions.config)) return;
+    reply.raw.once('close', requests.enter());
+  });
+}
+
 /**
  * Runs `close` when the app closes, once the requests in flight have been answered: onClose
  * hooks may otherwise run while a request still awaits the database.
  */
 export function closeAfterRequests(app: FastifyInstance, close: () => Promise<void>): void {
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
-  const done = () => {
-    inFlight -= 1;
-    if (inFlight === 0) drained?.();
-  };
-  app.addHook('onRequest', async () => {
-    inFlight += 1;
-  });
-  app.addHook('onResponse', async () => done());
-  app.addHook('onRequestAbort', async (_request) => done());
+  const requests = createForeground();
+  countRequests(app, requests);
   app.addHook('onClose', async () => {
-    if (inFlight > 0) {
-      await new Promise<void>((resolve) => {
-        drained = resolve;
-        setTimeout(resolve, DRAIN_MS).unref();
-      });
-    }
+    await requests.lull(DRAIN_MS);
     await close();
   });
 }
@@ -140,6 +153,8 @@ export async function buildApp(
     services.jobs.start();
     services.schedules.start();
   });
+  // Background batches go between requests (lib/foreground.ts); live streams do not count.
+  countRequests(app, services.foreground, (route) => route.longLived === true);
   closeAfterRequests(app, async () => {
     services.schedules.stop();
     await services.jobs.stop();

@@ -5,6 +5,7 @@ import { jobHandlers } from './jobs/kinds.js';
 import { queuedMailer } from './jobs/mail.js';
 import { createScheduler, type Scheduler } from './jobs/schedule.js';
 import { createWorker, type Worker } from './jobs/worker.js';
+import { createForeground, type Foreground } from './lib/foreground.js';
 import type { Mailer } from './lib/mailer.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
@@ -74,6 +75,8 @@ export interface Services {
    * starts and stops it. After a transaction that enqueued a job commits, `poke()` it.
    */
   jobs: Worker;
+  /** The requests in flight, between which the worker's batches go (app.ts counts them). */
+  foreground: Foreground;
   /** Enqueues periodic jobs (the weekly digest) once per period; app.ts starts and stops it. */
   schedules: Scheduler;
 }
@@ -88,9 +91,10 @@ export interface ServiceInputs {
 
 export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
   const notificationBus = createNotificationBus();
+  const foreground = createForeground();
   const jobs = createWorker({
     db,
-    handlers: jobHandlers({ db, config, mailer, bus: notificationBus }),
+    handlers: jobHandlers({ db, config, mailer, bus: notificationBus, foreground }),
     log,
   });
   // What services do that people are told about: recorded with the write, told by the worker.
@@ -132,6 +136,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     contact: createContactService({ db }),
     pageMeta: createPageMeta({ db, config }),
     jobs,
+    foreground,
     schedules: createScheduler([() => scheduleWeeklyDigest(db)], log),
   };
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import type { Foreground } from '../lib/foreground.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { passwordResetJob, passwordResetPayload } from '../modules/auth/password-reset-job.js';
 import type { NotificationBus } from '../modules/notifications/bus.js';
 import { notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
+import { backgroundGate } from './progress.js';
 import { defineJob, type JobHandler } from './queue.js';
 
 const mailPayload = z.object({
@@ -46,21 +48,32 @@ export interface JobDeps {
   mailer: Mailer;
   /** Wakes this process's notification streams once a notification is written. */
   bus: NotificationBus;
+  /** The requests in flight: batches of work wait for a lull between them. */
+  foreground: Foreground;
 }
 
 /** The handler of each kind, built once by the composition root (services.ts). */
-export function jobHandlers({ db, config, mailer, bus }: JobDeps): AppJobHandlers {
+export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): AppJobHandlers {
+  // Notification batches all draw from one counter (notifications/repo.ts): one at a time.
+  const notifyGate = backgroundGate(foreground, 1);
+  const mailGate = backgroundGate(foreground);
   return {
     mail: defineJob(jobPayloads.mail, (mail, job) => mailer.send(mail, { id: job.id })),
     'password-reset': defineJob(
       jobPayloads['password-reset'],
       passwordResetJob({ db, config, mailer }),
     ),
-    notify: defineJob(jobPayloads.notify, notifyJob({ db, bus, mail: config.notificationMail })),
+    notify: defineJob(
+      jobPayloads.notify,
+      notifyJob({ db, bus, mail: config.notificationMail, gate: notifyGate }),
+    ),
     'notification-mail': defineJob(
       jobPayloads['notification-mail'],
-      notificationMailJob({ db, config }),
+      notificationMailJob({ db, config, gate: mailGate }),
     ),
-    'weekly-digest': defineJob(jobPayloads['weekly-digest'], weeklyDigestJob({ db, config })),
+    'weekly-digest': defineJob(
+      jobPayloads['weekly-digest'],
+      weeklyDigestJob({ db, config, gate: mailGate }),
+    ),
   };
 }

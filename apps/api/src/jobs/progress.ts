@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/types.js';
+import { concurrencyLimit } from '../lib/concurrency.js';
+import type { Foreground } from '../lib/foreground.js';
 import { nowIso } from '../lib/time.js';
 
 /**
@@ -10,6 +12,19 @@ import { nowIso } from '../lib/time.js';
  */
 export type Gate = <T>(task: () => Promise<T>) => Promise<T>;
 const ungated: Gate = (task) => task();
+
+/**
+ * A gate that starts each batch in a lull between this process's requests (or after
+ * LULL_MAX_MS under constant load), and with `max`, no more than that many at once.
+ */
+export function backgroundGate(foreground: Foreground, max?: number): Gate {
+  const limit = max === undefined ? ungated : concurrencyLimit(max);
+  return (task) =>
+    limit(async () => {
+      await foreground.lull();
+      return task();
+    });
+}
 
 /** What one batch did: where the next starts, whether that was the last, what to do after. */
 export interface BatchResult {
@@ -29,8 +44,8 @@ export interface BatchResult {
 export async function inBatches(
   db: Db,
   jobId: string,
+  gate: Gate,
   batch: (trx: Transaction<Database>, cursor: string | null) => Promise<BatchResult>,
-  gate: Gate = ungated,
 ): Promise<void> {
   for (;;) {
     const result = await gate(() =>
@@ -59,7 +74,5 @@ export async function inBatches(
     if (result === null) return;
     result.afterCommit?.();
     if (result.done) return;
-    // Requests waiting for the database go before the next batch.
-    await new Promise((resolve) => setImmediate(resolve));
   }
 }

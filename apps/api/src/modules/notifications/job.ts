@@ -1,10 +1,9 @@
 import { mentionedUsernames } from '@storyloom/shared';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/index.js';
+import type { Db, DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
-import { type BatchResult, inBatches } from '../../jobs/progress.js';
+import { type BatchResult, type Gate, inBatches } from '../../jobs/progress.js';
 import type { JobInfo } from '../../jobs/queue.js';
-import { concurrencyLimit } from '../../lib/concurrency.js';
 import { nowIso } from '../../lib/time.js';
 import type { NotificationBus } from './bus.js';
 import type { NotifyEvent } from './events.js';
@@ -13,10 +12,12 @@ import { recipients } from './policy.js';
 import { notify, readStoryForNotice, type Subject } from './repo.js';
 
 /**
- * A new chapter is told to this many readers per transaction: short enough that a request
- * waiting for the database (SQLite has one writer) waits for one batch at most.
+ * A new chapter is told to this many readers per transaction. On SQLite a batch runs
+ * synchronously on the event loop (better-sqlite3) and holds the one connection: 100 keeps it
+ * to a few milliseconds, which is all a request arriving meanwhile waits. PostgreSQL's batches
+ * wait on the network instead, and its round trips make larger batches worth it.
  */
-export const FAN_OUT_BATCH = 250;
+export const FAN_OUT_BATCH: Record<DialectName, number> = { sqlite: 100, postgres: 250 };
 /** Mentions past this many in one comment are not told. */
 const MENTIONS_MAX = 10;
 
@@ -27,10 +28,22 @@ type Trx = Transaction<Database>;
  * private or a chapter unpublished since tells no one), written exactly once (jobs/progress.ts)
  * and announced to the streams of this process once committed.
  */
-export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mail: MailTiming }) {
-  // Every notify batch draws from notification_seq, whose row lock serialises them anyway: one
-  // at a time per process keeps the others from holding connections that requests need.
-  const gate = concurrencyLimit(1);
+export function notifyJob({
+  db,
+  bus,
+  mail,
+  gate,
+}: {
+  db: Db;
+  bus: NotificationBus;
+  mail: MailTiming;
+  /**
+   * When a batch may run. Every notify batch draws from notification_seq, whose row lock
+   * serialises them anyway: one at a time per process keeps the others from holding
+   * connections that requests need (jobs/kinds.ts).
+   */
+  gate: Gate;
+}) {
   /** Notifies, and schedules the email of what is mailed (replies, mentions, follows). */
   const record = async (
     trx: Trx,
@@ -183,6 +196,7 @@ export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mai
    * One batch of a new chapter's readers: the author's followers by id, then the story's savers
    * who do not follow the author, by id. The cursor says which list and the last id told.
    */
+  const batchSize = FAN_OUT_BATCH[db.dialect];
   async function newChapterBatch(trx: Trx, chapterId: string, cursor: string | null) {
     const chapter = await trx
       .selectFrom('chapters')
@@ -202,7 +216,7 @@ export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mai
         .where('followee_id', '=', story.author_id)
         .$if(after !== '', (q) => q.where('follower_id', '>', after!))
         .orderBy('follower_id')
-        .limit(FAN_OUT_BATCH)
+        .limit(batchSize)
         .execute();
       ids = rows.map((row) => row.id);
     } else {
@@ -223,7 +237,7 @@ export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mai
           ),
         )
         .orderBy('saves.user_id')
-        .limit(FAN_OUT_BATCH)
+        .limit(batchSize)
         .execute();
       ids = rows.map((row) => row.id);
     }
@@ -240,7 +254,7 @@ export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mai
       },
       nowIso(),
     );
-    const full = ids.length === FAN_OUT_BATCH;
+    const full = ids.length === batchSize;
     const next = full ? `${list}:${ids.at(-1)}` : list === 'followers' ? 'savers:' : null;
     return {
       cursor: next,
@@ -250,17 +264,11 @@ export function notifyJob({ db, bus, mail }: { db: Db; bus: NotificationBus; mai
   }
 
   return (event: NotifyEvent, job: JobInfo): Promise<void> =>
-    inBatches(
-      db,
-      job.id,
-      (trx, cursor) =>
-        (
-          handlers[event.event] as (
-            e: NotifyEvent,
-            t: Trx,
-            c: string | null,
-          ) => Promise<BatchResult>
-        )(event, trx, cursor),
-      gate,
+    inBatches(db, job.id, gate, (trx, cursor) =>
+      (handlers[event.event] as (e: NotifyEvent, t: Trx, c: string | null) => Promise<BatchResult>)(
+        event,
+        trx,
+        cursor,
+      ),
     );
 }

@@ -10,7 +10,7 @@ import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { inBatches } from '../../jobs/progress.js';
+import { type Gate, inBatches } from '../../jobs/progress.js';
 import { enqueue, type JobInfo } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
 import type { Mail } from '../../lib/mailer.js';
@@ -123,12 +123,15 @@ export async function scheduleMail(
 export function notificationMailJob({
   db,
   config,
+  gate,
 }: {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  /** When a batch may run (jobs/kinds.ts). */
+  gate: Gate;
 }) {
   return ({ user_id }: { user_id: string }, job: JobInfo): Promise<void> =>
-    inBatches(db, job.id, async (trx) => {
+    inBatches(db, job.id, gate, async (trx) => {
       const query = trx
         .selectFrom('notification_mail_state')
         .selectAll()
@@ -276,12 +279,15 @@ async function digestChapters(trx: Trx, userId: string, since: string) {
 export function weeklyDigestJob({
   db,
   config,
+  gate,
 }: {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  /** When a batch may run (jobs/kinds.ts). */
+  gate: Gate;
 }) {
   return ({ period, since }: { period: string; since: string }, job: JobInfo): Promise<void> =>
-    inBatches(db, job.id, async (trx, cursor) => {
+    inBatches(db, job.id, gate, async (trx, cursor) => {
       // Only people who saved settings can have turned the digest on (it is off by default).
       const rows = await trx
         .selectFrom('user_settings')

@@ -183,6 +183,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<Services> = async (app, s
         },
       },
       preHandler: [authenticate.required, readLimit],
+      // The answer stays open: the worker's batches must not wait for it (app.ts).
+      config: { longLived: true },
     },
     async (request, reply) => {
       const viewer = request.user!;
