@@ -3,7 +3,7 @@ import { newId } from '../../lib/ids.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { counterMismatches } from '../../test/social.js';
-import { call, createStory } from '../../test/stories.js';
+import { call, chaptersOf, createStory } from '../../test/stories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -170,5 +170,52 @@ describe('DELETE /users/me', () => {
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(0);
     expect((await call(t, 'GET', `/users/${leaving.user.username}`)).status).toBe(404);
+  });
+
+  it('deletes accounts that follow, like and comment on each other at the same moment (no deadlock)', async () => {
+    const db = t.testDb.db.kysely;
+    for (let round = 0; round < 4; round++) {
+      const people = await Promise.all([1, 2, 3].map(() => createUser(t.testDb.db, t.config)));
+      const stories = await Promise.all(
+        people.map((p) =>
+          createStory(t, p.auth, { chapters: [{ title: 'One', content: '<p>Text.</p>' }] }),
+        ),
+      );
+      const chapters = await Promise.all(
+        stories.map(async (story, i) => (await chaptersOf(t, story.id, people[i]!.auth))[0]!.id),
+      );
+      // Everyone follows, likes, comments on and likes the comments of everyone else.
+      const comments: { id: string; by: number }[] = [];
+      for (const [i, person] of people.entries()) {
+        for (const [j, other] of people.entries()) {
+          if (i === j) continue;
+          await call(t, 'POST', `/users/${other.user.username}/follow`, person.auth);
+          await call(t, 'POST', `/stories/${stories[j]!.id}/like`, person.auth);
+          const posted = await call(t, 'POST', `/chapters/${chapters[j]}/comments`, person.auth, {
+            body: `From ${person.user.username} to ${other.user.username}`,
+          });
+          expect(posted.body).toMatchObject({ data: { id: expect.any(String) } });
+          comments.push({ id: posted.body.data.id, by: i });
+        }
+      }
+      for (const [i, person] of people.entries())
+        for (const comment of comments.filter((c) => c.by !== i))
+          await call(t, 'POST', `/comments/${comment.id}/like`, person.auth);
+      const results = await Promise.all(
+        people.map((p) => call(t, 'DELETE', '/users/me', p.auth, { password: TEST_PASSWORD })),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      const left = await db
+        .selectFrom('users')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          people.map((p) => p.user.id),
+        )
+        .execute();
+      expect(left).toEqual([]);
+    }
+    expect(await counterMismatches(db)).toEqual([]);
   });
 });

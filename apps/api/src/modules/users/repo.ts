@@ -120,6 +120,41 @@ export function lockUser(
 }
 
 /**
+ * Locks, on PostgreSQL and in id order, the user's row and those of everyone whose rows
+ * deleting the user writes or whose own deletion would write rows this one writes: the people
+ * they follow and who follow them (their counts), the authors of the stories and comments they
+ * liked (those counts) and of the stories they commented on (their comments go with either
+ * deletion), and the people their actions notified (notification_actors rows). Two deletions
+ * that touch each other's rows then queue on the first user row they share instead of each
+ * holding what the other needs (a deadlock). SQLite has one writer. Answers the user's row.
+ */
+export async function lockForDeletion(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  id: string,
+): Promise<UserRow | undefined> {
+  if (dialect !== 'postgres') return lockUser(trx, dialect, id);
+  const touched = sql<string>`(
+    select followee_id from follows where follower_id = ${id}
+    union select follower_id from follows where followee_id = ${id}
+    union select s.author_id from likes l join stories s on s.id = l.story_id where l.user_id = ${id}
+    union select c.author_id from comment_likes cl join comments c on c.id = cl.comment_id
+      where cl.user_id = ${id} and c.author_id is not null
+    union select s.author_id from comments c join stories s on s.id = c.story_id
+      where c.author_id = ${id}
+    union select n.user_id from notification_actors na
+      join notifications n on n.id = na.notification_id where na.actor_id = ${id})`;
+  const rows = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb('id', 'in', touched)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.find((row) => row.id === id);
+}
+
+/**
  * Reads and visible comments over all of a user's public stories (the profile's "total reads"
  * and "total comments"), summed in one query.
  */

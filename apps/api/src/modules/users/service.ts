@@ -25,6 +25,7 @@ import {
   deleteUserCascade,
   findUserById,
   findUserByUsername,
+  lockForDeletion,
   lockUser,
   publicStoryTotalsOf,
   updateUser,
@@ -138,7 +139,7 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
         throw new AppError(400, 'reauth_required', AUTH_MESSAGES.deleteNeedsGoogle);
       }
       const files = await k.transaction().execute(async (trx) => {
-        const current = await lockUser(trx, db.dialect, user.id);
+        const current = await lockForDeletion(trx, db.dialect, user.id);
         const covers = await coverUrlsOfAuthor(trx, user.id);
         await deleteUserCascade(trx, user.id);
         return { covers, profilePic: current?.profile_pic ?? null };
