@@ -321,10 +321,7 @@ test('SQLite: mail survives repeated SIGKILLs, none lost and none repeated', asy
 test('PostgreSQL, two server processes: mail survives SIGKILLs, each job sent by one process', async () => {
   assertBuilt();
   cluster = new PrivateCluster(await freePort());
-  await cluster.init();
-  await cluster.start();
-  await cluster.createDatabase('storyloom');
-  const databaseUrl = cluster.url('storyloom');
+  const databaseUrl = await cluster.launch('storyloom');
   // One DATA_DIR for both: one JWT secret (a token from one is good on the other), one outbox.
   const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-chaos-jobs-pg-'));
   dirs.push(dataDir);

@@ -367,10 +367,7 @@ test('SQLite: every chapter and comment is told exactly once through repeated SI
 test('PostgreSQL, two server processes: every chapter and comment is told exactly once through SIGKILLs', async () => {
   assertBuilt();
   cluster = new PrivateCluster(await freePort());
-  await cluster.init();
-  await cluster.start();
-  await cluster.createDatabase('storyloom');
-  const databaseUrl = cluster.url('storyloom');
+  const databaseUrl = await cluster.launch('storyloom');
   const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-chaos-notify-pg-'));
   dirs.push(dataDir);
   const processes: ServerProcess[] = [];

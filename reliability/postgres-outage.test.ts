@@ -49,10 +49,7 @@ function acceptable(phase: Phase, o: Outcome): boolean {
 test('PostgreSQL outage: 503 envelopes while the database is down, recovery without a restart', async () => {
   assertBuilt();
   cluster = new PrivateCluster(await freePort());
-  await cluster.init();
-  await cluster.start();
-  await cluster.createDatabase('storyloom');
-  const databaseUrl = cluster.url('storyloom');
+  const databaseUrl = await cluster.launch('storyloom');
   let phase = 'before' as Phase;
   // Why the API answered 503, per phase, from its own 'database unavailable' warnings.
   const causes = new Map<Phase, Record<string, number>>();

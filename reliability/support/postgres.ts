@@ -110,6 +110,14 @@ export class PrivateCluster {
     ]);
   }
 
+  /** Creates, starts and fills the cluster with an empty `database`; answers its URL. */
+  async launch(database: string): Promise<string> {
+    await this.init();
+    await this.start();
+    await this.createDatabase(database);
+    return this.url(database);
+  }
+
   /** `immediate` is a crash: no checkpoint, every connection cut; recovery replays the WAL. */
   async stop(mode: 'immediate' | 'fast' = 'fast'): Promise<void> {
     await this.run('pg_ctl', ['stop', '-D', this.dataDir, '-m', mode, '-w', '-t', '60']);
