@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { mediaFiles } from './modules/media/static.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingRoutes } from './modules/reading/routes.js';
+import { safetyRoutes } from './modules/safety/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(
       await api.register(storyRoutes, services);
       await api.register(chapterRoutes, services);
       await api.register(socialRoutes, services);
+      await api.register(safetyRoutes, services);
       await api.register(commentRoutes, services);
       await api.register(notificationRoutes, services);
       await api.register(profileRoutes, services);

@@ -27,6 +27,7 @@ import {
   type NotificationService,
 } from './modules/notifications/service.js';
 import { createReadingService, type ReadingService } from './modules/reading/service.js';
+import { createSafetyService, type SafetyService } from './modules/safety/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
@@ -63,6 +64,8 @@ export interface Services {
   /** Wakes this process's notification streams when a user's notifications change. */
   notificationBus: NotificationBus;
   social: SocialService;
+  /** Blocks and mutes (docs/decisions/024-blocks-and-mutes.md). */
+  safety: SafetyService;
   reading: ReadingService;
   discovery: DiscoveryService;
   search: SearchService;
@@ -130,6 +133,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,
     social: createSocialService({ db, notifier }),
+    safety: createSafetyService({ db }),
     reading: createReadingService({ db }),
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),

@@ -6,6 +6,7 @@ export * from './messages-contact.js';
 export * from './messages-discovery.js';
 export * from './messages-notifications.js';
 export * from './messages-people.js';
+export * from './messages-safety.js';
 export * from './notification-text.js';
 export * from './reader-links.js';
 export * from './reading-preferences.js';

@@ -256,6 +256,20 @@ export interface CommentLikesTable {
   created_at: Timestamp;
 }
 
+/** A user who blocked another (migration 010, docs/decisions/024-blocks-and-mutes.md). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
+/** A user who muted another (migration 010). */
+export interface MutesTable {
+  muter_id: string;
+  muted_id: string;
+  created_at: Timestamp;
+}
+
 /** What one person is told (migration 008, docs/decisions/022-notifications.md). */
 export interface NotificationsTable {
   id: string;
@@ -339,6 +353,8 @@ export interface Database {
   job_progress: JobProgressTable;
   notification_mail_state: NotificationMailStateTable;
   scheduled_runs: ScheduledRunsTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -536,3 +536,100 @@ describe('upgrading a database of the comments release (006 → latest)', () => 
     }
   });
 });
+
+describe('upgrading a database of the notifications release (008 → latest)', () => {
+  const COMMENT = '0190a0a0-0000-7000-8000-00000000c008';
+  const NOTICE = '0190a0a0-0000-7000-8000-00000000e008';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '008_notifications' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 008 wrote them: Bram's comment on Alice's chapter, and Alice told of it.
+    await db
+      .insertInto('comments')
+      .values({
+        id: COMMENT,
+        chapter_id: CHAPTER,
+        story_id: PUBLIC_STORY,
+        author_id: BRAM,
+        parent_id: null,
+        paragraph_key: null,
+        paragraph_excerpt: null,
+        body: 'The tide!',
+        likes_count: 0,
+        replies_count: 0,
+        created_at: AT,
+      })
+      .execute();
+    await db
+      .updateTable('stories')
+      .set({ comments_count: 1 })
+      .where('id', '=', PUBLIC_STORY)
+      .execute();
+    await db
+      .insertInto('notifications')
+      .values({
+        id: NOTICE,
+        user_id: ALICE,
+        type: 'comment',
+        group_key: `comment:${COMMENT}`,
+        story_id: PUBLIC_STORY,
+        chapter_id: CHAPTER,
+        comment_id: COMMENT,
+        actors_count: 1,
+        seq: 1,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    await db
+      .insertInto('notification_actors')
+      .values({ notification_id: NOTICE, actor_id: BRAM, created_at: AT })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, and blocking on the upgraded database ends the follow and hides the comment', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const kept = await old.selectFrom('notifications').select('id').execute();
+    expect(kept).toEqual([{ id: NOTICE }]);
+    const names = (await secondaryIndexes(t.db, ['blocks', 'mutes'])).map((index) => index.name);
+    expect(names).toEqual(expect.arrayContaining(['blocks_blocked_idx', 'mutes_muted_idx']));
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const alice = await createSession(t.db, ALICE);
+      const auth = {
+        authorization: `Bearer ${createTokenService(config.jwtSecret).sign(ALICE, alice)}`,
+      };
+      const thread = () =>
+        app
+          .inject({ url: `/api/chapters/${CHAPTER}/comments`, headers: auth })
+          .then((r) => r.json().data);
+      expect((await thread()).total).toBe(1);
+      const blocked = await app.inject({
+        method: 'POST',
+        url: '/api/users/Bram/block',
+        headers: auth,
+      });
+      expect(blocked.statusCode).toBe(200);
+      expect((await thread()).total).toBe(0);
+      const profile = await app.inject({ url: '/api/users/Alice' });
+      expect(profile.json().data.followers_count).toBe(0);
+      const list = await app.inject({ url: '/api/users/me/blocks', headers: auth });
+      expect(list.json().data).toMatchObject({ total: 1, items: [{ id: BRAM, username: 'Bram' }] });
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -27,6 +27,8 @@ export const profile = z
     restricted: z.boolean().describe('true when privacy settings hide the rest from the caller'),
     is_me: z.boolean().describe('The caller is this user'),
     is_following: z.boolean().optional().describe('Signed-in callers other than the user'),
+    is_blocked: z.boolean().optional().describe('The caller blocked this user (signed-in callers)'),
+    is_muted: z.boolean().optional().describe('The caller muted this user (signed-in callers)'),
     email: z.string().optional().describe('The owner, or others when "show email" is on'),
     bio: z.string().nullable().optional(),
     profile_pic: z.string().nullable().optional(),
@@ -157,6 +159,12 @@ export const dataExport = z
         edited_at: isoDate.nullable(),
       }),
     ),
+    blocks: z
+      .array(z.object({ username: z.string(), blocked_at: isoDate }))
+      .describe('Whom the user blocked'),
+    mutes: z
+      .array(z.object({ username: z.string(), muted_at: isoDate }))
+      .describe('Whom the user muted'),
     notifications: z.array(
       z.object({
         id: z.string(),
@@ -180,3 +188,25 @@ export const exportFileName = (product: string, username: string, at: Date): str
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/:/g, '-')}.json`;
+
+/** After `POST`/`DELETE /users/{username}/block`. */
+export const blockResult = z.object({ blocked: z.boolean() });
+export type BlockResult = z.infer<typeof blockResult>;
+
+/** After `POST`/`DELETE /users/{username}/mute`. */
+export const muteResult = z.object({ muted: z.boolean() });
+export type MuteResult = z.infer<typeof muteResult>;
+
+/** An item of `GET /users/me/blocks` or `/users/me/mutes`, newest first. */
+export const listedAccount = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    profile_pic: z
+      .string()
+      .nullable()
+      .describe("null when the account's privacy settings hide it from the caller"),
+    created_at: isoDate.describe('When it was blocked or muted'),
+  })
+  .meta({ id: 'ListedAccount' });
+export type ListedAccount = z.infer<typeof listedAccount>;

@@ -1,6 +1,7 @@
 import type { CommentSort } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { CommentRow, Database, StoryRow } from '../../db/types.js';
+import { type Hiding, notHiddenBy } from '../safety/repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -106,8 +107,8 @@ export interface CommentView extends CommentRow {
   liked: number | boolean;
 }
 
-function commentViews(db: Exec, viewerId: string | null) {
-  return db
+function commentViews(db: Exec, viewerId: string | null, hiding?: Hiding) {
+  const query = db
     .selectFrom('comments')
     .leftJoin('users', 'users.id', 'comments.author_id')
     .leftJoin('user_settings', 'user_settings.user_id', 'comments.author_id')
@@ -128,6 +129,21 @@ function commentViews(db: Exec, viewerId: string | null) {
             )
             .as('liked'),
     ]);
+  if (viewerId === null || !hiding || !(hiding.blocks || hiding.mutes)) return query;
+  // What the viewer will find under a comment: its replies less those of people they hid
+  // (comments_replies_idx, only for the few readers who hide anyone).
+  return query.select(
+    sql<number>`comments.replies_count - (select count(*) from comments as hid
+      where hid.parent_id = comments.id and not (${notHiddenBy(viewerId, 'hid.author_id', hiding)}))`.as(
+      'replies_count',
+    ),
+  );
+}
+
+/** The viewer's filter on rows of `t`, or nothing for visitors and readers who hide nobody. */
+function shownTo(t: string, viewerId: string | null, hiding: Hiding): RawBuilder<boolean> {
+  if (viewerId === null || !(hiding.blocks || hiding.mutes)) return sql<boolean>`1 = 1`;
+  return notHiddenBy(viewerId, `${t}.author_id`, hiding);
 }
 
 /** One comment as a view, or undefined. */
@@ -177,14 +193,16 @@ export function threadPage(
   thread: { chapterId: string; paragraphKey: string | null; sort: CommentSort },
   offset: number,
   limit: number,
+  hiding: Hiding,
 ): Promise<{ rows: CommentView[]; total: number }> {
   const { chapterId, paragraphKey, sort } = thread;
   const counted = sql<
     number | string
-  >`(select count(*) from comments as counted where ${inThread('counted', chapterId, paragraphKey)})`;
-  let page = commentViews(db, viewerId)
+  >`(select count(*) from comments as counted where ${inThread('counted', chapterId, paragraphKey)} and ${shownTo('counted', viewerId, hiding)})`;
+  let page = commentViews(db, viewerId, hiding)
     .select(counted.as('total'))
-    .where(inThread('comments', chapterId, paragraphKey));
+    .where(inThread('comments', chapterId, paragraphKey))
+    .where(shownTo('comments', viewerId, hiding));
   // Ids are time-ordered (UUID v7): "newest" is the id descending.
   if (sort === 'top')
     page = page.orderBy('comments.likes_count', 'desc').orderBy('comments.id', 'desc');
@@ -199,13 +217,15 @@ export function repliesPage(
   parentId: string,
   offset: number,
   limit: number,
+  hiding: Hiding,
 ): Promise<{ rows: CommentView[]; total: number }> {
   const counted = sql<
     number | string
-  >`(select count(*) from comments as counted where counted.parent_id = ${parentId})`;
-  const page = commentViews(db, viewerId)
+  >`(select count(*) from comments as counted where counted.parent_id = ${parentId} and ${shownTo('counted', viewerId, hiding)})`;
+  const page = commentViews(db, viewerId, hiding)
     .select(counted.as('total'))
     .where('comments.parent_id', '=', parentId)
+    .where(shownTo('comments', viewerId, hiding))
     .orderBy('comments.id')
     .limit(limit)
     .offset(offset);
@@ -219,6 +239,8 @@ export function repliesPage(
 export async function countsByKey(
   db: Exec,
   chapterId: string,
+  viewerId: string | null,
+  hiding: Hiding,
 ): Promise<Map<string | null, number>> {
   const rows = await db
     .selectFrom('comments')
@@ -226,6 +248,7 @@ export async function countsByKey(
     .where('chapter_id', '=', chapterId)
     .where('parent_id', 'is', null)
     .where('deleted_at', 'is', null)
+    .where(shownTo('comments', viewerId, hiding))
     .groupBy('paragraph_key')
     .execute();
   return new Map(rows.map((row) => [row.paragraph_key, Number(row.n)]));

@@ -11,6 +11,7 @@ import {
   type Paged,
   type PageQuery,
   paragraphsOfHtml,
+  SAFETY_MESSAGES,
 } from '@storyloom/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
@@ -21,6 +22,8 @@ import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import type { Notifier } from '../notifications/events.js';
 import { retractComment } from '../notifications/repo.js';
+import { hidingOf } from '../safety/repo.js';
+import { assertNotBlockedBy } from '../safety/service.js';
 import { assertCanReadChapter, canReadChapter, chapterNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { authorSummaries } from '../stories/views.js';
@@ -229,6 +232,7 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
         { chapterId: place.chapter.id, paragraphKey: key, sort: query.sort },
         offsetOf(query),
         query.limit,
+        await hidingOf(k, viewer?.id ?? null),
       );
       return {
         ...pageOf(await present(viewer, place, rows), total, query),
@@ -240,7 +244,8 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
     async counts(viewer: Viewer, chapterId: string): Promise<CommentCounts> {
       const { chapter } = await readableChapter(k, viewer, chapterId);
       const keys = parseKeys(chapter.paragraph_keys) ?? [];
-      const byKey = await countsByKey(k, chapter.id);
+      const viewerId = viewer?.id ?? null;
+      const byKey = await countsByKey(k, chapter.id, viewerId, await hidingOf(k, viewerId));
       return {
         paragraphs: keys.flatMap((key, paragraph) => {
           const count = byKey.get(key);
@@ -258,6 +263,7 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
         place.comment.id,
         offsetOf(page),
         page.limit,
+        await hidingOf(k, viewer?.id ?? null),
       );
       return pageOf(await present(viewer, place, rows), total, page);
     },
@@ -275,6 +281,7 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
         const chapter = (await findChapterHead(trx, found.id)) ?? found;
         assertCanReadChapter(viewer, story, chapter);
         if (!allows(story)) throw forbidden(COMMENT_MESSAGES.commentsOff);
+        await assertNotBlockedBy(trx, story.author_id, viewer.id, SAFETY_MESSAGES.commentBlocked);
 
         let paragraphKey: string | null = null;
         let excerpt: string | null = null;
@@ -299,6 +306,7 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
             throw invalidField('parent_id', COMMENT_MESSAGES.replyToReply);
           if (parent.deleted_at !== null)
             throw invalidField('parent_id', COMMENT_MESSAGES.replyToDeleted);
+          await assertNotBlockedBy(trx, parent.author_id, viewer.id, SAFETY_MESSAGES.replyBlocked);
           paragraphKey = parent.paragraph_key;
           excerpt = parent.paragraph_excerpt;
         } else if (input.paragraph !== undefined && input.paragraph !== null) {
@@ -424,6 +432,7 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
       if (comment.deleted_at !== null) throw commentNotFound();
       let changed: boolean;
       if (like) {
+        await assertNotBlockedBy(trx, comment.author_id, viewer.id, SAFETY_MESSAGES.likeBlocked);
         const result = await trx
           .insertInto('comment_likes')
           .values({ comment_id: comment.id, user_id: viewer.id, created_at: nowIso() })

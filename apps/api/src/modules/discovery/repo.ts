@@ -2,6 +2,7 @@ import type { Genre, StorySort } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow, UserRow } from '../../db/types.js';
+import { notMutedBy } from '../safety/repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -22,12 +23,22 @@ export const SORT_COLUMN = {
  * One page of public story ids in `sort` order. Only the index is read (it covers the order,
  * the genre and the id), so a deep offset skips index entries, never table rows.
  */
-export function publicStoryIdsQuery(
-  db: Exec,
-  params: { genre?: Genre; sort: StorySort; offset: number; limit: number },
-) {
+export interface ListParams {
+  genre?: Genre;
+  sort: StorySort;
+  offset: number;
+  limit: number;
+  /**
+   * A reader who muted someone: their stories are left out. Only set for readers with mutes
+   * (docs/decisions/024-blocks-and-mutes.md), so everyone else keeps the index-only plans.
+   */
+  mutedBy?: string;
+}
+
+export function publicStoryIdsQuery(db: Exec, params: ListParams) {
   let query = db.selectFrom('stories').select('id').where(isPublic);
   if (params.genre) query = query.where('genre', '=', params.genre);
+  if (params.mutedBy) query = query.where(notMutedBy(params.mutedBy, 'stories.author_id'));
   return query
     .orderBy(SORT_COLUMN[params.sort], 'desc')
     .orderBy('id', 'desc')
@@ -44,11 +55,12 @@ export function publicStoryIdsQuery(
 export async function publicStoriesPage(
   db: Exec,
   dialect: DialectName,
-  params: { genre?: Genre; sort: StorySort; offset: number; limit: number },
+  params: ListParams,
 ): Promise<StoryRow[]> {
   if (dialect === 'sqlite') {
     let query = db.selectFrom('stories').selectAll().where(isPublic);
     if (params.genre) query = query.where('genre', '=', params.genre);
+    if (params.mutedBy) query = query.where(notMutedBy(params.mutedBy, 'stories.author_id'));
     return query
       .orderBy(SORT_COLUMN[params.sort], 'desc')
       .orderBy('id', 'desc')
@@ -72,6 +84,27 @@ export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined) {
     .where(isPublic);
   if (genre) query = query.where('genre', '=', genre);
   return query;
+}
+
+/**
+ * Public stories (of `genre`) by the people `muterId` muted: what a muter's list total leaves
+ * out. Read through stories_author_public_idx, one range per muted author.
+ */
+export async function countMutedStories(
+  db: Exec,
+  muterId: string,
+  genre: Genre | undefined,
+): Promise<number> {
+  let query = db
+    .selectFrom('stories')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(isPublic)
+    .where('author_id', 'in', (eb) =>
+      eb.selectFrom('mutes').select('muted_id').where('muter_id', '=', muterId),
+    );
+  if (genre) query = query.where('genre', '=', genre);
+  const { total } = await query.executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 export async function countPublicStories(db: Exec, genre: Genre | undefined): Promise<number> {
@@ -100,6 +133,7 @@ export function similarStoriesQuery(
   db: Exec,
   story: Pick<StoryRow, 'id' | 'genre'>,
   limit: number,
+  mutedBy?: string,
 ) {
   return db
     .selectFrom('stories')
@@ -107,6 +141,7 @@ export function similarStoriesQuery(
     .where(isPublic)
     .where('genre', '=', story.genre)
     .where('id', '<>', story.id)
+    .$if(mutedBy !== undefined, (q) => q.where(notMutedBy(mutedBy!, 'stories.author_id')))
     .orderBy('popular_score', 'desc')
     .orderBy('id', 'desc')
     .limit(limit);
@@ -116,24 +151,32 @@ const followedBy = (db: Exec, userId: string) =>
   db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId);
 
 /** Public stories by the authors `userId` follows, newest first (stories_author_public_idx). */
-export function followingFeedIdsQuery(db: Exec, userId: string, offset: number, limit: number) {
+export function followingFeedIdsQuery(
+  db: Exec,
+  userId: string,
+  offset: number,
+  limit: number,
+  mutes = false,
+) {
   return db
     .selectFrom('stories')
     .select('id')
     .where(isPublic)
     .where('author_id', 'in', followedBy(db, userId))
+    .$if(mutes, (q) => q.where(notMutedBy(userId, 'stories.author_id')))
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset);
 }
 
-export async function countFollowingFeed(db: Exec, userId: string): Promise<number> {
+export async function countFollowingFeed(db: Exec, userId: string, mutes = false): Promise<number> {
   const { total } = await db
     .selectFrom('stories')
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where(isPublic)
     .where('author_id', 'in', followedBy(db, userId))
+    .$if(mutes, (q) => q.where(notMutedBy(userId, 'stories.author_id')))
     .executeTakeFirstOrThrow();
   return Number(total);
 }
@@ -171,17 +214,36 @@ const isAuthor = sql<boolean>`stories_count > 0`;
  * readable from its place), then the name in code-point order on both databases. Names are
  * unique case-insensitively, so the order is total and pages never overlap.
  */
-export function authorIdsQuery(db: Exec, dialect: DialectName, offset: number, limit: number) {
+export function authorIdsQuery(
+  db: Exec,
+  dialect: DialectName,
+  offset: number,
+  limit: number,
+  mutedBy?: string,
+) {
   const rank = sql`case when profile_public = 1 then followers_count else 0 end`;
   const name = dialect === 'postgres' ? sql`lower(username) collate "C"` : sql`lower(username)`;
   return db
     .selectFrom('users')
     .select('id')
     .where(isAuthor)
+    .$if(mutedBy !== undefined, (q) => q.where(notMutedBy(mutedBy!, 'users.id')))
     .orderBy(rank, 'desc')
     .orderBy(name)
     .limit(limit)
     .offset(offset);
+}
+
+/** Authors in the directory whom `muterId` muted: what a muter's directory total leaves out. */
+export async function countMutedAuthors(db: Exec, muterId: string): Promise<number> {
+  const { total } = await db
+    .selectFrom('mutes')
+    .innerJoin('users', 'users.id', 'mutes.muted_id')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('mutes.muter_id', '=', muterId)
+    .where(sql<boolean>`users.stories_count > 0`)
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 export async function countAuthors(db: Exec): Promise<number> {

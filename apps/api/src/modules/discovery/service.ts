@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.js';
 import type { StoryRow, UserRow } from '../../db/types.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { blockersOf, hidingOf, subjectsOf } from '../safety/repo.js';
 import { followedAmong } from '../social/repo.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyCards, storyViews } from '../stories/views.js';
@@ -20,6 +21,8 @@ import { userSummaries } from './people.js';
 import {
   authorIdsQuery,
   countFollowingFeed,
+  countMutedAuthors,
+  countMutedStories,
   followingFeedIdsQuery,
   popularAuthorIds,
   publicStoriesInOrder,
@@ -47,24 +50,36 @@ export function createDiscoveryService({
   const viewsOf = async (ids: string[], viewer: Viewer): Promise<Story[]> =>
     storyViews(k, await publicStoriesInOrder(k, ids), viewer);
 
+  /**
+   * The signed-in viewer's id when they muted anyone, else undefined: the one probe that decides
+   * whether a list adds the mute filter (docs/decisions/024-blocks-and-mutes.md). Visitors
+   * cost nothing.
+   */
+  const muter = async (viewer: Viewer): Promise<string | undefined> =>
+    viewer && (await hidingOf(k, viewer.id)).mutes ? viewer.id : undefined;
+
   return {
     viewsOf,
+    muter,
 
     findStory: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
 
     /** `GET /stories`: public stories in the list order (docs/api.md). */
     async list(query: StoryListQuery, viewer: Viewer): Promise<Paged<Story>> {
+      const mutedBy = await muter(viewer);
       const rows = await publicStoriesPage(k, db.dialect, {
         genre: query.genre,
         sort: query.sort,
         offset: offsetOf(query),
         limit: query.limit,
+        mutedBy,
       });
-      const [items, total] = await Promise.all([
+      const [items, total, muted] = await Promise.all([
         storyViews(k, rows, viewer),
         storyCounts.get(query.genre),
+        mutedBy ? countMutedStories(k, mutedBy, query.genre) : 0,
       ]);
-      return pageOf(items, total, query);
+      return pageOf(items, Math.max(0, total - muted), query);
     },
 
     /**
@@ -72,10 +87,13 @@ export function createDiscoveryService({
      * and Most Popular; Trending and Fresh Off the Press each look `lookAhead` deep for stories
      * the sections above do not show. Cards only: ids first, then the shown rows and authors.
      */
-    async home(): Promise<HomeSections> {
+    async home(viewer: Viewer): Promise<HomeSections> {
       const { featured, mostPopular, trending, latest, lookAhead } = DISCOVERY.home;
+      const mutedBy = await muter(viewer);
       const idsIn = async (sort: 'popular' | 'trending' | 'latest', limit: number) =>
-        (await publicStoryIdsQuery(k, { sort, offset: 0, limit }).execute()).map((r) => r.id);
+        (await publicStoryIdsQuery(k, { sort, offset: 0, limit, mutedBy }).execute()).map(
+          (r) => r.id,
+        );
       const [popularIds, trendingIds, latestIds] = await Promise.all([
         idsIn('popular', featured + mostPopular),
         idsIn('trending', lookAhead),
@@ -110,18 +128,25 @@ export function createDiscoveryService({
 
     /** 'More Like This': up to `limit` other public stories of the genre, most popular first. */
     async similar(story: StoryRow, limit: number, viewer: Viewer): Promise<Story[]> {
-      const rows = await similarStoriesQuery(k, story, limit).execute();
+      const rows = await similarStoriesQuery(k, story, limit, await muter(viewer)).execute();
       return storyViews(k, rows, viewer);
     },
 
     /** Public stories by the authors the user follows, newest first. */
     async following(user: UserRow, query: PageQuery): Promise<Paged<Story>> {
-      const rows = await followingFeedIdsQuery(k, user.id, offsetOf(query), query.limit).execute();
+      const mutes = (await muter(user)) !== undefined;
+      const rows = await followingFeedIdsQuery(
+        k,
+        user.id,
+        offsetOf(query),
+        query.limit,
+        mutes,
+      ).execute();
       const items = await viewsOf(
         rows.map((row) => row.id),
         user,
       );
-      return pageOf(items, await countFollowingFeed(k, user.id), query);
+      return pageOf(items, await countFollowingFeed(k, user.id, mutes), query);
     },
 
     /**
@@ -129,13 +154,22 @@ export function createDiscoveryService({
      * as their privacy allows the viewer, with whether a signed-in viewer follows them.
      */
     async authors(query: PageQuery, viewer: Viewer): Promise<Paged<DirectoryAuthor>> {
-      const rows = await authorIdsQuery(k, db.dialect, offsetOf(query), query.limit).execute();
+      const mutedBy = await muter(viewer);
+      const rows = await authorIdsQuery(
+        k,
+        db.dialect,
+        offsetOf(query),
+        query.limit,
+        mutedBy,
+      ).execute();
       const ids = rows.map((row) => row.id);
-      const [users, total, followed] = await Promise.all([
+      const [users, all, muted, followed] = await Promise.all([
         usersInOrder(k, ids),
         storyCounts.authors(),
+        mutedBy ? countMutedAuthors(k, mutedBy) : 0,
         viewer ? followedAmong(k, viewer.id, ids) : null,
       ]);
+      const total = Math.max(0, all - muted);
       const items = (await userSummaries(k, viewer, users)).map((author) =>
         followed && author.id !== viewer?.id
           ? { ...author, is_following: followed.has(author.id) }
@@ -149,8 +183,14 @@ export function createDiscoveryService({
      * the user and the people they already follow.
      */
     async suggestedAuthors(user: UserRow, limit: number): Promise<UserSummary[]> {
+      // Nobody the user blocked or muted, nor anyone who blocked them (they cannot be followed).
+      const [blocked, muted, blockers] = [
+        await subjectsOf(k, 'blocks', user.id),
+        await subjectsOf(k, 'mutes', user.id),
+        await blockersOf(k, user.id),
+      ];
       const candidates = (await popularAuthorIds(k, DISCOVERY.suggestedFromPopular)).filter(
-        (id) => id !== user.id,
+        (id) => id !== user.id && !blocked.has(id) && !muted.has(id) && !blockers.has(id),
       );
       const followed = await followedAmong(k, user.id, candidates);
       const picked = candidates.filter((id) => !followed.has(id)).slice(0, limit);

@@ -1,6 +1,7 @@
 import { type NotificationType, resolveSettings, type UserSettings } from '@storyloom/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { actorsAmong } from '../safety/repo.js';
 import { settingsOfMany } from '../users/settings-repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -17,7 +18,9 @@ export const SWITCH_OF: Record<NotificationType, keyof UserSettings> = {
 
 /**
  * Of `userIds`, those who want to hear about `type` from `actorId`: never the actor themself,
- * nobody whose switch for the kind is off, and nobody who blocked the actor.
+ * nobody whose switch for the kind is off, and nobody who blocked or muted the actor. Every
+ * kind is decided here (follows, likes grouped or not, comments, replies, mentions and a new
+ * chapter's fan-out), so a block or mute silences the actor everywhere at once.
  */
 export async function recipients(
   db: Exec,
@@ -34,9 +37,11 @@ export async function recipients(
 }
 
 /**
- * Which of `userIds` blocked `actorId`. Blocking arrives with "Trust and safety" (issue 21);
- * until then nobody has, and this is where its rule goes.
+ * Which of `userIds` blocked or muted `actorId` (docs/decisions/024-blocks-and-mutes.md): two
+ * reads of the reverse-direction indexes, whatever the batch size (at most a fan-out batch).
  */
-async function blockedBy(_db: Exec, _userIds: string[], _actorId: string): Promise<Set<string>> {
-  return new Set();
+async function blockedBy(db: Exec, userIds: string[], actorId: string): Promise<Set<string>> {
+  const blockers = await actorsAmong(db, 'blocks', userIds, actorId);
+  const muters = await actorsAmong(db, 'mutes', userIds, actorId);
+  return new Set([...blockers, ...muters]);
 }

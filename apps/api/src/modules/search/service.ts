@@ -12,6 +12,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import type { PublicStoryCounts } from '../discovery/counts.js';
 import { userSummaries } from '../discovery/people.js';
 import type { DiscoveryService } from '../discovery/service.js';
+import { subjectsOf } from '../safety/repo.js';
 import { countSearch, searchStoryIds, usersByPrefixQuery } from './repo.js';
 import { searchTerms } from './terms.js';
 
@@ -62,7 +63,15 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
       );
       const scale = { matches, documents: await storyCounts.get(query.genre) };
       const ids = await searchStoryIds(k, db.dialect, terms, params, scale);
-      const items = await discovery.viewsOf(ids, viewer);
+      // Ranked inside the search index, which does not know authors: a muter's page leaves out
+      // the muted authors' matches afterwards, so pages never overlap or skip, but one may
+      // hold fewer than `limit` (docs/decisions/024-blocks-and-mutes.md).
+      const muted = (await discovery.muter(viewer))
+        ? await subjectsOf(k, 'mutes', viewer!.id)
+        : null;
+      const items = (await discovery.viewsOf(ids, viewer)).filter(
+        (item) => !muted?.has(item.author.id),
+      );
       return pageOf(items, matches, query);
     },
 

@@ -16,6 +16,8 @@ import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import type { Notifier } from '../notifications/events.js';
+import { lockPair } from '../safety/repo.js';
+import { assertMayFollow } from '../safety/service.js';
 import { assertCanRead } from '../stories/policy.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
@@ -80,6 +82,9 @@ export function createSocialService({ db, notifier }: { db: Db; notifier: Notifi
         throw invalidField('username', PEOPLE_MESSAGES.cannotFollowSelf);
       }
       return k.transaction().execute(async (trx) => {
+        // Under both users' row locks, like a block: one of the two happens first.
+        await lockPair(trx, db.dialect, viewer.id, target.id);
+        await assertMayFollow(trx, viewer.id, target.id);
         if (await insertFollow(trx, viewer.id, target.id, nowIso())) {
           await adjustFollowCounts(trx, viewer.id, target.id, 1);
           await notifier.record(trx, {

@@ -44,6 +44,27 @@ export function followUsernames(
     .execute();
 }
 
+/** Whom the user blocked, and whom they muted, oldest first (docs/decisions/024-blocks-and-mutes.md). */
+export async function blocksAndMutes(db: Kysely<Database>, userId: string) {
+  const blocks = await db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blocked_id')
+    .select(['users.username', 'blocks.created_at as blocked_at'])
+    .where('blocks.blocker_id', '=', userId)
+    .orderBy('blocks.created_at')
+    .orderBy('users.id')
+    .execute();
+  const mutes = await db
+    .selectFrom('mutes')
+    .innerJoin('users', 'users.id', 'mutes.muted_id')
+    .select(['users.username', 'mutes.created_at as muted_at'])
+    .where('mutes.muter_id', '=', userId)
+    .orderBy('mutes.created_at')
+    .orderBy('users.id')
+    .execute();
+  return { blocks, mutes };
+}
+
 /** A story the user reacted to or read, with what the privacy check needs. */
 export interface StoryRefRow {
   story_id: string;

@@ -6,6 +6,7 @@ import { canRead, canReadChapter } from '../stories/policy.js';
 import { presentStorySettings } from '../stories/presenter.js';
 import { tagsOf } from '../stories/repo.js';
 import {
+  blocksAndMutes,
   chapterReadsOfUser,
   chaptersOfAuthor,
   commentsOfUser,
@@ -21,7 +22,7 @@ import { findSettings } from './settings-repo.js';
 /**
  * Everything a user owns, for `GET /users/me/export`: profile, settings, stories with every
  * chapter (private stories and drafts included), follows, likes, saves, reading history,
- * comments and notifications.
+ * comments, notifications, and whom they blocked or muted.
  * Nothing private of anyone else leaves: a liked, saved or read story that is now private to
  * its author keeps its id and the user's date, with title and author blanked; so does a read
  * chapter that went back to draft.
@@ -83,6 +84,7 @@ export function createExportService({ db }: { db: Db }) {
         })),
         followers: await followUsernames(k, user.id, 'followers'),
         following: await followUsernames(k, user.id, 'following'),
+        ...(await blocksAndMutes(k, user.id)),
         likes: (await reactionsOfUser(k, 'likes', user.id)).map((row) => ({
           ...ref(user, row),
           liked_at: row.at,

@@ -160,7 +160,10 @@ describe('GET /users/{username}', () => {
       username: author.user.username,
       restricted: true,
       is_me: false,
+      // The caller's own relation to the user: following, blocking, muting.
       is_following: true,
+      is_blocked: false,
+      is_muted: false,
     });
     const stories = await call(t, 'GET', `/users/${author.user.username}/stories`, reader.auth);
     expect(stories.status).toBe(403);

@@ -15,6 +15,7 @@ import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { CoverStore } from '../media/covers.js';
+import { hasRelation } from '../safety/repo.js';
 import { coverUrlsOfAuthor, isFollowing } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
 import type { AvatarStore } from './avatars.js';
@@ -88,10 +89,21 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
       const access = await accessTo(k, viewer, user.id);
       const isMe = viewer?.id === user.id;
       const following = viewer && !isMe ? await isFollowing(k, viewer.id, user.id) : undefined;
+      // The caller's own block and mute of this person, for the profile's menu.
+      const relation =
+        viewer && !isMe
+          ? {
+              is_blocked: await hasRelation(k, 'blocks', viewer.id, user.id),
+              is_muted: await hasRelation(k, 'mutes', viewer.id, user.id),
+            }
+          : {};
       const totals = access.full
         ? await publicStoryTotalsOf(k, user.id)
         : { reads: 0, comments: 0 };
-      return presentProfile(user, { access, isMe, isFollowing: following, totals });
+      return {
+        ...presentProfile(user, { access, isMe, isFollowing: following, totals }),
+        ...relation,
+      };
     },
 
     /** The author's own list includes private stories; everyone else's public ones only. */

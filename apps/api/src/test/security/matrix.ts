@@ -262,6 +262,26 @@ export const MATRIX: Record<string, Entry> = {
     mutates: true,
     cases: one("owner's profile", [401, 200, 400], ownerName),
   },
+  // Blocks and mutes (issue 21): another user may block or mute the owner; the owner cannot
+  // block or mute themself (400); the lists are the caller's own.
+  'POST /api/users/:username/block': {
+    mutates: true,
+    cases: one("owner's profile", [401, 200, 400], ownerName),
+  },
+  'DELETE /api/users/:username/block': {
+    mutates: true,
+    cases: one("owner's profile", [401, 200, 400], ownerName),
+  },
+  'POST /api/users/:username/mute': {
+    mutates: true,
+    cases: one("owner's profile", [401, 200, 400], ownerName),
+  },
+  'DELETE /api/users/:username/mute': {
+    mutates: true,
+    cases: one("owner's profile", [401, 200, 400], ownerName),
+  },
+  'GET /api/users/me/blocks': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/mutes': { cases: one('own account', SIGNED_IN) },
 
   'GET /api/stories': { cases: one('public area', OPEN, () => ({ query: { limit: '100' } })) },
   'GET /api/home': { cases: one('public area', OPEN) },

@@ -33,6 +33,8 @@ const TABLES = [
   'notification_mail_state',
   'scheduled_runs',
   'job_progress',
+  'blocks',
+  'mutes',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

@@ -9,4 +9,6 @@ export const meKeys = {
   /** Where the user is signed in (Settings → Security). */
   sessions: ['me', 'sessions'] as const,
   stories: (limit: number) => ['me', 'stories', { limit }] as const,
+  /** Whom the user blocked or muted (Settings → Privacy). */
+  hidden: (kind: 'blocks' | 'mutes') => ['me', kind] as const,
 };

@@ -102,6 +102,8 @@ function LoadedProfile({ profile }: { profile: Profile }) {
               username={profile.username}
               following={profile.is_following ?? false}
               followers={profile.followers_count ?? 0}
+              blocked={profile.is_blocked ?? false}
+              muted={profile.is_muted ?? false}
               onFollowState={(_, count) => setLiveFollowers(count)}
             />
           )

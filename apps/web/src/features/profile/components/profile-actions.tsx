@@ -1,13 +1,28 @@
-import { Link2, MessageCircle, MoreHorizontal, Pencil, Settings } from 'lucide-react';
-import type { Ref } from 'react';
+import { SAFETY_MESSAGES } from '@storyloom/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Ban,
+  Link2,
+  MessageCircle,
+  MoreHorizontal,
+  Pencil,
+  Settings,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
+import { type Ref, useState } from 'react';
 import { Link } from 'react-router';
+import { setBlocked, setMuted } from '../../../api/users/block-user';
 import { userKeys } from '../../../api/users/keys';
 import { FollowButton } from '../../../components/social/follow-button';
+import { failureToast } from '../../../components/social/use-toggle-action';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -50,18 +65,68 @@ async function copyProfileLink(username: string) {
   }
 }
 
+/**
+ * Block / Unblock and Mute / Unmute of the profile's menu. A block asks first, saying what it
+ * does; a mute does not (it only changes what the user sees). Afterwards every list on screen
+ * is fetched again: a mute takes the person's stories out of them.
+ */
+function useHideActions(username: string) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const run = async (
+    send: () => Promise<unknown>,
+    success: string,
+    failure: string,
+  ): Promise<boolean> => {
+    setPending(true);
+    try {
+      await send();
+      toast.success(success);
+      await queryClient.invalidateQueries();
+      return true;
+    } catch (error) {
+      failureToast(failure, error);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+  return {
+    pending,
+    block: (on: boolean) =>
+      run(
+        () => setBlocked(username, on),
+        on ? SAFETY_MESSAGES.blocked : SAFETY_MESSAGES.unblocked,
+        SAFETY_MESSAGES.blockFailed,
+      ),
+    mute: (on: boolean) =>
+      run(
+        () => setMuted(username, on),
+        on ? SAFETY_MESSAGES.muted : SAFETY_MESSAGES.unmuted,
+        SAFETY_MESSAGES.muteFailed,
+      ),
+  };
+}
+
 /** Someone else's profile: Follow/Following, Message (not available yet) and a menu. */
 export function OtherProfileActions({
   username,
   following,
   followers,
+  blocked,
+  muted,
   onFollowState,
 }: {
   username: string;
   following: boolean;
   followers: number;
+  /** The caller blocked / muted this user. */
+  blocked: boolean;
+  muted: boolean;
   onFollowState: (following: boolean, followers: number) => void;
 }) {
+  const hide = useHideActions(username);
+  const [confirmBlock, setConfirmBlock] = useState(false);
   return (
     <div className="flex gap-2">
       <FollowButton
@@ -96,8 +161,39 @@ export function OtherProfileActions({
             <Link2 aria-hidden="true" />
             {PROFILE_TEXT.copyLink}
           </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            disabled={hide.pending}
+            onSelect={() => void hide.mute(!muted)}
+            data-testid="mute-user"
+          >
+            {muted ? <Volume2 aria-hidden="true" /> : <VolumeX aria-hidden="true" />}
+            {muted ? `Unmute ${username}` : `Mute ${username}`}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            disabled={hide.pending}
+            onSelect={() => (blocked ? void hide.block(false) : setConfirmBlock(true))}
+            className={blocked ? undefined : 'text-destructive focus:text-destructive'}
+            data-testid="block-user"
+          >
+            <Ban aria-hidden="true" />
+            {blocked ? `Unblock ${username}` : `Block ${username}`}
+          </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <ConfirmDialog
+        open={confirmBlock}
+        onOpenChange={setConfirmBlock}
+        title={SAFETY_MESSAGES.blockConfirmTitle(username)}
+        description={SAFETY_MESSAGES.blockConfirmBody}
+        confirmLabel="Block"
+        pendingLabel="Blocking…"
+        pending={hide.pending}
+        destructive
+        onConfirm={async () => {
+          if (await hide.block(true)) setConfirmBlock(false);
+        }}
+      />
     </div>
   );
 }

@@ -66,7 +66,9 @@ export function CommentComposer({
       const aboutText =
         error instanceof ApiError
           ? (firstFieldError(error.details, 'body') ??
-            (error.code === 'conflict' ? error.message || COMMENT_MESSAGES.duplicate : undefined))
+            (error.code === 'conflict' ? error.message || COMMENT_MESSAGES.duplicate : undefined) ??
+            // Refused (comments turned off, or the author blocked the writer): say why, here.
+            (error.status === 403 && error.message ? error.message : undefined))
           : undefined;
       if (aboutText) setProblem(aboutText);
       else toast.error(failureTitle, errorMessage(error, 'Please try again later.'));

@@ -8,6 +8,7 @@ import {
   PROFILE_VISIBILITY_CHOICES,
   STORY_VISIBILITY_CHOICES,
 } from '../model/options';
+import { HiddenAccounts } from './hidden-accounts';
 import { FieldRow, SettingsSection, SwitchRow } from './setting-row';
 
 const visibilityIcons = { public: Globe, friends: Users, private: Lock } as const;
@@ -76,6 +77,9 @@ export function PrivacyTab({
           />
         </FieldRow>
       </SettingsSection>
+      {/* Blocks and mutes apply at once, apart from the settings form's Save. */}
+      <HiddenAccounts kind="blocks" />
+      <HiddenAccounts kind="mutes" />
     </div>
   );
 }
