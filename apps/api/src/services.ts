@@ -133,7 +133,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,
     social: createSocialService({ db, notifier }),
-    safety: createSafetyService({ db }),
+    safety: createSafetyService({ db, bus: notificationBus }),
     reading: createReadingService({ db }),
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),

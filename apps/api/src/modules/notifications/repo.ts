@@ -234,6 +234,46 @@ export async function retract(
     .execute();
 }
 
+/**
+ * Takes `actorId` out of `userId`'s notifications (they blocked or muted them): the actor leaves
+ * each one they were named in, and a notification left with no one to name goes. Answers
+ * whether anything changed.
+ */
+export async function forgetActor(
+  trx: Transaction<Database>,
+  userId: string,
+  actorId: string,
+): Promise<boolean> {
+  const mine = trx.selectFrom('notifications').select('id').where('user_id', '=', userId);
+  const left = await trx
+    .deleteFrom('notification_actors')
+    .where('actor_id', '=', actorId)
+    .where('notification_id', 'in', mine)
+    .returning('notification_id')
+    .execute();
+  if (left.length === 0) return false;
+  const ids = left.map((row) => row.notification_id);
+  await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actors_count: eb('actors_count', '-', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+  await trx
+    .deleteFrom('notifications')
+    .where('id', 'in', ids)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_actors')
+            .select('notification_actors.actor_id')
+            .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
+        ),
+      ),
+    )
+    .execute();
+  return true;
+}
+
 /** Takes back every notification about a comment (deleted, even as a placeholder). */
 export async function retractComment(trx: Transaction<Database>, commentId: string) {
   await trx.deleteFrom('notifications').where('comment_id', '=', commentId).execute();

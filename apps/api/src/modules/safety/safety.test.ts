@@ -327,6 +327,41 @@ describe('notifications from blocked and muted people', () => {
     // Dana still hears of Bram's and Cleo's comments on her story.
     expect((await notices(dana)).total).toBeGreaterThan(0);
   });
+
+  it('take what the blocked or muted person did out of notifications already there', async () => {
+    const mira = await newUser();
+    const bram = await newUser(); // to be blocked
+    const cleo = await newUser(); // to be muted
+    const dana = await newUser(); // neither
+    const { story, chapterId } = await storyOf(mira);
+    await follow(bram, mira);
+    for (const who of [bram, cleo, dana])
+      await call(t, 'POST', `/stories/${story.id}/like`, who.auth);
+    await comment(cleo, chapterId, 'Before the mute.');
+    await settled();
+    const before = await notices(mira);
+    expect(before.items.map((n: { type: string }) => n.type).sort()).toEqual([
+      'comment',
+      'follow',
+      'story_like',
+    ]);
+    expect(before.items.find((n: { type: string }) => n.type === 'story_like').actors_count).toBe(
+      3,
+    );
+
+    expect((await block(mira, bram)).status).toBe(200);
+    expect((await mute(mira, cleo)).status).toBe(200);
+    const after = await notices(mira);
+    // Bram's follow and Cleo's comment are gone; the like names Dana alone.
+    expect(after.items).toHaveLength(1);
+    expect(after.items[0]).toMatchObject({
+      type: 'story_like',
+      actors_count: 1,
+      actors: [{ id: dana.user.id }],
+    });
+    const unread = await call(t, 'GET', '/notifications/unread-count', mira.auth);
+    expect(unread.body.data.count).toBe(1);
+  });
 });
 
 describe('the account', () => {

@@ -6,11 +6,14 @@ import {
   type PageQuery,
   SAFETY_MESSAGES,
 } from '@storyloom/shared';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { UserRow } from '../../db/types.js';
+import type { Database, UserRow } from '../../db/types.js';
 import { forbidden, invalidField } from '../../lib/errors.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
+import type { NotificationBus } from '../notifications/bus.js';
+import { forgetActor } from '../notifications/repo.js';
 import { adjustFollowCounts, deleteFollow } from '../social/repo.js';
 import { accessToMany } from '../users/privacy.js';
 import {
@@ -26,8 +29,11 @@ import {
  * Blocks and mutes (docs/decisions/024-blocks-and-mutes.md). Both are idempotent; a block also
  * ends any follow between the two people, with its counters, in the same transaction.
  */
-export function createSafetyService({ db }: { db: Db }) {
+export function createSafetyService({ db, bus }: { db: Db; bus: NotificationBus }) {
   const k = db.kysely;
+  /** What the target did stops showing in the viewer's notifications; open streams recount. */
+  const forget = async (trx: Transaction<Database>, viewer: UserRow, target: UserRow) =>
+    (await forgetActor(trx, viewer.id, target.id)) ? () => bus.publish([viewer.id]) : () => {};
 
   const listOf = async (
     rel: Relation,
@@ -53,7 +59,7 @@ export function createSafetyService({ db }: { db: Db }) {
   return {
     async block(viewer: UserRow, target: UserRow): Promise<BlockResult> {
       if (viewer.id === target.id) throw invalidField('username', SAFETY_MESSAGES.cannotBlockSelf);
-      await k.transaction().execute(async (trx) => {
+      const told = await k.transaction().execute(async (trx) => {
         await lockPair(trx, db.dialect, viewer.id, target.id);
         await insertRelation(trx, 'blocks', viewer.id, target.id, nowIso());
         // Their follow of you ends, and so does yours of them: neither side keeps a window
@@ -65,7 +71,9 @@ export function createSafetyService({ db }: { db: Db }) {
           if (await deleteFollow(trx, follower, followee))
             await adjustFollowCounts(trx, follower, followee, -1);
         }
+        return forget(trx, viewer, target);
       });
+      told();
       return { blocked: true };
     },
 
@@ -77,7 +85,11 @@ export function createSafetyService({ db }: { db: Db }) {
 
     async mute(viewer: UserRow, target: UserRow): Promise<MuteResult> {
       if (viewer.id === target.id) throw invalidField('username', SAFETY_MESSAGES.cannotMuteSelf);
-      await insertRelation(k, 'mutes', viewer.id, target.id, nowIso());
+      const told = await k.transaction().execute(async (trx) => {
+        await insertRelation(trx, 'mutes', viewer.id, target.id, nowIso());
+        return forget(trx, viewer, target);
+      });
+      told();
       return { muted: true };
     },
 
