@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { insertBatched, Pipeline } from './batch.js';
 import { COMMENTS_PER_STORY } from './comments.js';
 import { activityScale, emptyStoryRows, type StoryContext, type StoryRows } from './context.js';
+import { type Hiding, hidingOf } from './hiding.js';
 import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
@@ -70,6 +71,8 @@ export const SEEDED_TABLES = [
   'comment_likes',
   'notifications',
   'notification_actors',
+  'mutes',
+  'blocks',
 ] as const;
 
 /**
@@ -96,6 +99,8 @@ export interface SeedSummary {
   commentLikes: number;
   notifications: number;
   notificationActors: number;
+  mutes: number;
+  blocks: number;
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
@@ -166,6 +171,7 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
     const userIds = await seedUsers(db, plan, passwordHash, summary, progress, options.signal);
     const notices = new NotificationSeeder(plan, userIds);
     await seedFollows(db, plan, userIds, notices, summary);
+    await seedHiding(db, plan, userIds, summary);
     const ctx: StoryContext = {
       plan,
       userIds,
@@ -278,6 +284,33 @@ async function seedFollows(
   await flush();
 }
 
+/** Who muted and blocked whom (hiding.ts). */
+async function seedHiding(
+  db: Db,
+  plan: SeedPlan,
+  userIds: readonly string[],
+  summary: SeedSummary,
+): Promise<void> {
+  let batch: Hiding = { mutes: [], blocks: [] };
+  const flush = async () => {
+    const { mutes, blocks } = batch;
+    batch = { mutes: [], blocks: [] };
+    await db.kysely.transaction().execute(async (trx) => {
+      await insertBatched(trx, db.dialect, 'mutes', mutes);
+      await insertBatched(trx, db.dialect, 'blocks', blocks);
+    });
+    summary.mutes += mutes.length;
+    summary.blocks += blocks.length;
+  };
+  for (let u = 0; u < plan.users; u++) {
+    const mine = hidingOf(plan, u, userIds);
+    batch.mutes.push(...mine.mutes);
+    batch.blocks.push(...mine.blocks);
+    if (batch.mutes.length + batch.blocks.length >= FOLLOW_CHUNK) await flush();
+  }
+  await flush();
+}
+
 async function seedStories(
   db: Db,
   ctx: StoryContext,
@@ -349,6 +382,8 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   commentLikes: 0,
   notifications: 0,
   notificationActors: 0,
+  mutes: 0,
+  blocks: 0,
 });
 
 function count(summary: SeedSummary, rows: StoryRows): void {

@@ -18,6 +18,7 @@ export const STREAM = {
   notifyFollows: 8,
   notifyStories: 9,
   notifyReads: 10,
+  hiding: 11,
 } as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);

@@ -16,11 +16,13 @@ import { searchTerms } from '../modules/search/terms.js';
 import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/ranking.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { counterMismatches } from '../test/social.js';
+import { hidingOf, MUTERS } from './hiding.js';
 import { type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { DEFERRED_TABLES, type SeedSummary, seedLibrary } from './library.js';
 import { NOTIFY_ACTORS_MAX } from './notifications.js';
+import { makePlan } from './plan.js';
 import { clearDatabase, isDatabaseEmpty } from './reset.js';
-import { DEMO_ACCOUNT } from './users.js';
+import { DEMO_ACCOUNT, followsOf } from './users.js';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 // A real argon2 hash is not needed to check the data; one is computed in the demo test below.
@@ -613,5 +615,39 @@ describe('seedLibrary in bulk mode', () => {
       { matches: 1, documents: Number(visible.n) },
     );
     expect(found).toContain(tagged.id);
+  });
+});
+
+describe('hidingOf', () => {
+  it('has a few people mute and fewer block, never themselves, twice, or across a follow', () => {
+    const plan = makePlan({
+      seed: 3,
+      now: NOW.getTime(),
+      users: 4_000,
+      stories: 2_000,
+      demoAccount: false,
+    });
+    const ids = Array.from({ length: plan.users }, (_, u) => `u${u}`);
+    const number = (id: string) => Number(id.slice(1));
+    let muters = 0;
+    let blockers = 0;
+    for (let u = 0; u < plan.users; u++) {
+      const { mutes, blocks } = hidingOf(plan, u, ids);
+      if (mutes.length > 0) muters += 1;
+      if (blocks.length > 0) blockers += 1;
+      const targets = [...mutes.map((m) => m.muted_id), ...blocks.map((b) => b.blocked_id)];
+      expect(new Set(targets).size).toBe(targets.length);
+      expect(targets).not.toContain(ids[u]);
+      for (const { blocked_id } of blocks) {
+        const v = number(blocked_id);
+        expect(followsOf(plan, u).some((f) => f.followee === v)).toBe(false);
+        expect(followsOf(plan, v).some((f) => f.followee === u)).toBe(false);
+      }
+      expect(hidingOf(plan, u, ids)).toEqual({ mutes, blocks });
+    }
+    expect(muters / plan.users).toBeGreaterThan(MUTERS / 2);
+    expect(muters / plan.users).toBeLessThan(MUTERS * 2);
+    expect(blockers).toBeGreaterThan(0);
+    expect(blockers).toBeLessThan(muters);
   });
 });
