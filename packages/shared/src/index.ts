@@ -7,6 +7,7 @@ export * from './messages-discovery.js';
 export * from './messages-notifications.js';
 export * from './messages-people.js';
 export * from './notification-text.js';
+export * from './ratings.js';
 export * from './reader-links.js';
 export * from './reading-preferences.js';
 export * from './schemas/auth.js';

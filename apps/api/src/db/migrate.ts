@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_story_tags_in_order.js';
 import * as m006 from './migrations/006_comments.js';
 import * as m007 from './migrations/007_comment_rows_index.js';
 import * as m008 from './migrations/008_notifications.js';
+import * as m009 from './migrations/009_story_ratings.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006_comments': m006,
   '007_comment_rows_index': m007,
   '008_notifications': m008,
+  '009_story_ratings': m009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,7 +1,8 @@
-import type { Genre, StorySort } from '@storyloom/shared';
+import type { Genre, Rating, StorySort } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow, UserRow } from '../../db/types.js';
+import { ratingCondition } from '../stories/ratings.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -10,6 +11,19 @@ type Exec = Kysely<Database> | Transaction<Database>;
  * partial indexes' `WHERE visibility = 'public'` and use them; a bound parameter would not.
  */
 export const isPublic = sql<boolean>`visibility = 'public'`;
+
+/** The ratings a list shows (modules/stories/ratings.ts): every one, or a subset. */
+type Ratings = readonly Rating[];
+
+/** Adds the ratings' condition to a query over stories, when they are not all of them. */
+function rated<Q extends { where(condition: ReturnType<typeof sql<boolean>>): Q }>(
+  query: Q,
+  ratings: Ratings,
+  column?: string,
+): Q {
+  const condition = ratingCondition(ratings, column);
+  return condition ? query.where(condition) : query;
+}
 
 /** Each list order is exactly its partial index's columns, ending in id (docs/api.md). */
 export const SORT_COLUMN = {
@@ -24,9 +38,9 @@ export const SORT_COLUMN = {
  */
 export function publicStoryIdsQuery(
   db: Exec,
-  params: { genre?: Genre; sort: StorySort; offset: number; limit: number },
+  params: { genre?: Genre; ratings: Ratings; sort: StorySort; offset: number; limit: number },
 ) {
-  let query = db.selectFrom('stories').select('id').where(isPublic);
+  let query = rated(db.selectFrom('stories').select('id').where(isPublic), params.ratings);
   if (params.genre) query = query.where('genre', '=', params.genre);
   return query
     .orderBy(SORT_COLUMN[params.sort], 'desc')
@@ -44,10 +58,10 @@ export function publicStoryIdsQuery(
 export async function publicStoriesPage(
   db: Exec,
   dialect: DialectName,
-  params: { genre?: Genre; sort: StorySort; offset: number; limit: number },
+  params: { genre?: Genre; ratings: Ratings; sort: StorySort; offset: number; limit: number },
 ): Promise<StoryRow[]> {
   if (dialect === 'sqlite') {
-    let query = db.selectFrom('stories').selectAll().where(isPublic);
+    let query = rated(db.selectFrom('stories').selectAll().where(isPublic), params.ratings);
     if (params.genre) query = query.where('genre', '=', params.genre);
     return query
       .orderBy(SORT_COLUMN[params.sort], 'desc')
@@ -65,17 +79,25 @@ export async function publicStoriesPage(
     .execute();
 }
 
-export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined) {
-  let query = db
-    .selectFrom('stories')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(isPublic);
+/** Public stories of `ratings` (and genre); every rating or all ages from a partial index alone. */
+export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined, ratings: Ratings) {
+  let query = rated(
+    db
+      .selectFrom('stories')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(isPublic),
+    ratings,
+  );
   if (genre) query = query.where('genre', '=', genre);
   return query;
 }
 
-export async function countPublicStories(db: Exec, genre: Genre | undefined): Promise<number> {
-  const { total } = await countPublicStoriesQuery(db, genre).executeTakeFirstOrThrow();
+export async function countPublicStories(
+  db: Exec,
+  genre: Genre | undefined,
+  ratings: Ratings,
+): Promise<number> {
+  const { total } = await countPublicStoriesQuery(db, genre, ratings).executeTakeFirstOrThrow();
   return Number(total);
 }
 
@@ -83,14 +105,16 @@ export async function countPublicStories(db: Exec, genre: Genre | undefined): Pr
  * Full rows of `ids`, in the order of `ids`; anything not public (any more) is left out, a last
  * lock on every public list.
  */
-export async function publicStoriesInOrder(db: Exec, ids: string[]): Promise<StoryRow[]> {
+export async function publicStoriesInOrder(
+  db: Exec,
+  ids: string[],
+  ratings: Ratings,
+): Promise<StoryRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('stories')
-    .selectAll()
-    .where('id', 'in', ids)
-    .where(isPublic)
-    .execute();
+  const rows = await rated(
+    db.selectFrom('stories').selectAll().where('id', 'in', ids).where(isPublic),
+    ratings,
+  ).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -99,12 +123,10 @@ export async function publicStoriesInOrder(db: Exec, ids: string[]): Promise<Sto
 export function similarStoriesQuery(
   db: Exec,
   story: Pick<StoryRow, 'id' | 'genre'>,
+  ratings: Ratings,
   limit: number,
 ) {
-  return db
-    .selectFrom('stories')
-    .selectAll()
-    .where(isPublic)
+  return rated(db.selectFrom('stories').selectAll().where(isPublic), ratings)
     .where('genre', '=', story.genre)
     .where('id', '<>', story.id)
     .orderBy('popular_score', 'desc')
@@ -116,11 +138,14 @@ const followedBy = (db: Exec, userId: string) =>
   db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId);
 
 /** Public stories by the authors `userId` follows, newest first (stories_author_public_idx). */
-export function followingFeedIdsQuery(db: Exec, userId: string, offset: number, limit: number) {
-  return db
-    .selectFrom('stories')
-    .select('id')
-    .where(isPublic)
+export function followingFeedIdsQuery(
+  db: Exec,
+  userId: string,
+  ratings: Ratings,
+  offset: number,
+  limit: number,
+) {
+  return rated(db.selectFrom('stories').select('id').where(isPublic), ratings)
     .where('author_id', 'in', followedBy(db, userId))
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
@@ -128,11 +153,18 @@ export function followingFeedIdsQuery(db: Exec, userId: string, offset: number, 
     .offset(offset);
 }
 
-export async function countFollowingFeed(db: Exec, userId: string): Promise<number> {
-  const { total } = await db
-    .selectFrom('stories')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(isPublic)
+export async function countFollowingFeed(
+  db: Exec,
+  userId: string,
+  ratings: Ratings,
+): Promise<number> {
+  const { total } = await rated(
+    db
+      .selectFrom('stories')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(isPublic),
+    ratings,
+  )
     .where('author_id', 'in', followedBy(db, userId))
     .executeTakeFirstOrThrow();
   return Number(total);

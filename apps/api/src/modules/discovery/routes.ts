@@ -52,9 +52,10 @@ export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
           "The home page's sections: Featured (6) and Most Popular (the next 4) from the popular order, Trending (8) and Fresh Off the Press (8) leaving out stories shown above; story cards",
         response: { 200: envelope(homeSections), ...errors },
       },
+      preHandler: [authenticate.optional],
       config: { visitorCache: 'keep' },
     },
-    async () => ok(await discovery.home()),
+    async (request) => ok(await discovery.home(request.user)),
   );
 
   app.get(

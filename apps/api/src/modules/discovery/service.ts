@@ -4,6 +4,7 @@ import {
   type HomeSections,
   type Paged,
   type PageQuery,
+  type Rating,
   type Story,
   type StoryListQuery,
   type UserSummary,
@@ -13,6 +14,7 @@ import type { StoryRow, UserRow } from '../../db/types.js';
 import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { followedAmong } from '../social/repo.js';
+import { listedRatings, ratingScope } from '../stories/ratings.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyCards, storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
@@ -42,27 +44,35 @@ export function createDiscoveryService({
 
   /**
    * Payloads of a page of public story ids: rows, tags, authors and the viewer's likes and
-   * saves in five queries, whatever the page size.
+   * saves in five queries, whatever the page size. Stories rated outside `ratings` are left out.
    */
-  const viewsOf = async (ids: string[], viewer: Viewer): Promise<Story[]> =>
-    storyViews(k, await publicStoriesInOrder(k, ids), viewer);
+  const viewsOf = async (ids: string[], viewer: Viewer, ratings: Rating[]): Promise<Story[]> =>
+    storyViews(k, await publicStoriesInOrder(k, ids, ratings), viewer);
+
+  /** The ratings `viewer` may see in lists, narrowed to `requested` (docs/decisions/023-ratings.md). */
+  const ratingsFor = async (viewer: Viewer, requested?: Rating[]): Promise<Rating[]> =>
+    ratingScope(await listedRatings(k, viewer), requested);
 
   return {
     viewsOf,
+    ratingsFor,
 
     findStory: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
 
     /** `GET /stories`: public stories in the list order (docs/api.md). */
     async list(query: StoryListQuery, viewer: Viewer): Promise<Paged<Story>> {
+      const ratings = await ratingsFor(viewer, query.rating);
+      if (ratings.length === 0) return pageOf([], 0, query);
       const rows = await publicStoriesPage(k, db.dialect, {
         genre: query.genre,
+        ratings,
         sort: query.sort,
         offset: offsetOf(query),
         limit: query.limit,
       });
       const [items, total] = await Promise.all([
         storyViews(k, rows, viewer),
-        storyCounts.get(query.genre),
+        storyCounts.get(query.genre, ratings),
       ]);
       return pageOf(items, total, query);
     },
@@ -72,10 +82,13 @@ export function createDiscoveryService({
      * and Most Popular; Trending and Fresh Off the Press each look `lookAhead` deep for stories
      * the sections above do not show. Cards only: ids first, then the shown rows and authors.
      */
-    async home(): Promise<HomeSections> {
+    async home(viewer: Viewer): Promise<HomeSections> {
       const { featured, mostPopular, trending, latest, lookAhead } = DISCOVERY.home;
+      const ratings = await ratingsFor(viewer);
       const idsIn = async (sort: 'popular' | 'trending' | 'latest', limit: number) =>
-        (await publicStoryIdsQuery(k, { sort, offset: 0, limit }).execute()).map((r) => r.id);
+        (await publicStoryIdsQuery(k, { sort, ratings, offset: 0, limit }).execute()).map(
+          (r) => r.id,
+        );
       const [popularIds, trendingIds, latestIds] = await Promise.all([
         idsIn('popular', featured + mostPopular),
         idsIn('trending', lookAhead),
@@ -93,7 +106,7 @@ export function createDiscoveryService({
         trending: fresh(trendingIds, trending),
         latest: fresh(latestIds, latest),
       };
-      const rows = await publicStoriesInOrder(k, [...shown]);
+      const rows = await publicStoriesInOrder(k, [...shown], ratings);
       const cards = new Map((await storyCards(k, rows)).map((card) => [card.id, card]));
       const summaries = new Map(rows.map((row) => [row.id, row.description]));
       const of = (ids: string[]) => ids.flatMap((id) => cards.get(id) ?? []);
@@ -110,18 +123,27 @@ export function createDiscoveryService({
 
     /** 'More Like This': up to `limit` other public stories of the genre, most popular first. */
     async similar(story: StoryRow, limit: number, viewer: Viewer): Promise<Story[]> {
-      const rows = await similarStoriesQuery(k, story, limit).execute();
+      const ratings = await ratingsFor(viewer);
+      const rows = await similarStoriesQuery(k, story, ratings, limit).execute();
       return storyViews(k, rows, viewer);
     },
 
     /** Public stories by the authors the user follows, newest first. */
     async following(user: UserRow, query: PageQuery): Promise<Paged<Story>> {
-      const rows = await followingFeedIdsQuery(k, user.id, offsetOf(query), query.limit).execute();
+      const ratings = await ratingsFor(user);
+      const rows = await followingFeedIdsQuery(
+        k,
+        user.id,
+        ratings,
+        offsetOf(query),
+        query.limit,
+      ).execute();
       const items = await viewsOf(
         rows.map((row) => row.id),
         user,
+        ratings,
       );
-      return pageOf(items, await countFollowingFeed(k, user.id), query);
+      return pageOf(items, await countFollowingFeed(k, user.id, ratings), query);
     },
 
     /**

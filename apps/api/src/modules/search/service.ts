@@ -50,19 +50,22 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
         const sort = query.sort === undefined || query.sort === 'relevance' ? 'latest' : query.sort;
         return discovery.list({ ...query, sort }, viewer);
       }
+      const ratings = await discovery.ratingsFor(viewer, query.rating);
+      if (ratings.length === 0) return pageOf([], 0, query);
       const params = {
         genre: query.genre,
+        ratings,
         sort: query.sort ?? 'relevance',
         offset: offsetOf(query),
         limit: query.limit,
       };
-      const key = JSON.stringify([terms.words, terms.prefixLast, query.genre ?? null]);
+      const key = JSON.stringify([terms.words, terms.prefixLast, query.genre ?? null, ratings]);
       const matches = await matchCounts.get(key, () =>
-        countSearch(k, db.dialect, terms, query.genre),
+        countSearch(k, db.dialect, terms, query.genre, ratings),
       );
-      const scale = { matches, documents: await storyCounts.get(query.genre) };
+      const scale = { matches, documents: await storyCounts.get(query.genre, ratings) };
       const ids = await searchStoryIds(k, db.dialect, terms, params, scale);
-      const items = await discovery.viewsOf(ids, viewer);
+      const items = await discovery.viewsOf(ids, viewer, ratings);
       return pageOf(items, matches, query);
     },
 
