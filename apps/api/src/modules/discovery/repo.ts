@@ -52,16 +52,20 @@ export function publicStoryIdsQuery(
 /**
  * One page of public stories, whole rows, in `sort` order, in one statement. SQLite walks the
  * order's partial index and reads only the page's rows from the table (a skipped entry costs
- * an index step, never a row). PostgreSQL pages the ids with an index-only scan first and then
- * fetches those rows, so a deep offset never visits the rows it skips either.
+ * an index step, never a row). PostgreSQL, and SQLite for a rating scope, page the ids with an
+ * index-only scan first and then fetch those rows, so a deep offset never visits the rows it
+ * skips either.
  */
 export async function publicStoriesPage(
   db: Exec,
   dialect: DialectName,
   params: { genre?: Genre; ratings: Ratings; sort: StorySort; offset: number; limit: number },
 ): Promise<StoryRow[]> {
-  if (dialect === 'sqlite') {
-    let query = rated(db.selectFrom('stories').selectAll().where(isPublic), params.ratings);
+  // A rating scope pages its ids first on SQLite too: with statistics, SQLite reads whole rows
+  // through the public index (the rating is in the row) rather than the all-ages index, and a
+  // deep offset would then read every row it skips (docs/decisions/023-ratings.md).
+  if (dialect === 'sqlite' && ratingCondition(params.ratings) === null) {
+    let query = db.selectFrom('stories').selectAll().where(isPublic);
     if (params.genre) query = query.where('genre', '=', params.genre);
     return query
       .orderBy(SORT_COLUMN[params.sort], 'desc')
