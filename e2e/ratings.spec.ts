@@ -133,7 +133,8 @@ describe('mature stories and the Show mature content switch', () => {
       await card(page, `After Dark at ${WORD}`)
         .getByRole('link', { name: /After Dark/ })
         .click();
-      await page.getByRole('heading', { name: `After Dark at ${WORD}` }).waitFor();
+      await page.waitForURL((url) => url.pathname === `/stories/${mature.id}`);
+      await page.getByRole('heading', { level: 1, name: `After Dark at ${WORD}` }).waitFor();
       expect(await page.getByTestId('mature-notice').count()).toBe(0);
       expect(await page.getByTestId('story-warnings').textContent()).toBe(
         'Warnings: Graphic violence, Major character death',
@@ -151,6 +152,40 @@ describe('mature stories and the Show mature content switch', () => {
       expect(await results(page)).toEqual({ general: 1, mature: 0 });
       await navigateInApp(page, `/stories/${mature.id}`);
       await page.getByTestId('mature-notice').waitFor();
+    },
+    SLOW,
+  );
+
+  it(
+    'the author picks a rating and warnings in the editor; the Mature Content switch follows',
+    async () => {
+      const story = await createStory({ title: `Harbour Notes ${WORD}`, rating: 'teen' });
+      const page = await openPage(`/stories/${story.id}/edit`, {
+        storageState: author.storageState,
+      });
+      await page.getByTestId('edit-story-page').waitFor();
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      const mature = page.getByRole('switch', { name: 'Mature Content' });
+      expect(await page.getByLabel('Rating').inputValue()).toBe('teen');
+      expect(await mature.getAttribute('aria-checked')).toBe('false');
+      await page.getByLabel('Rating').selectOption('explicit');
+      expect(await mature.getAttribute('aria-checked')).toBe('true');
+      await page.getByRole('checkbox', { name: 'Self-harm or suicide' }).check();
+      await page.getByRole('checkbox', { name: 'Graphic violence' }).check();
+      await page.getByTestId('save-changes').click();
+      await expectToast(page, 'Story Updated!');
+      const { data: saved } = await apiAs<StoryPayload & { rating: string; warnings: string[] }>(
+        author.accessToken,
+        `/stories/${story.id}`,
+      );
+      expect(saved).toMatchObject({
+        rating: 'explicit',
+        warnings: ['violence', 'self_harm'],
+        settings: { mature_content: true },
+      });
+      // Switching Mature Content off lowers the rating to Teen.
+      await mature.click();
+      expect(await page.getByLabel('Rating').inputValue()).toBe('teen');
     },
     SLOW,
   );
