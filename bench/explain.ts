@@ -284,6 +284,11 @@ async function main(): Promise<void> {
       url: `/api/stories?sort=${sort}&page=${deepPage}&limit=20`,
     });
     requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&genre=${story.genre}` });
+    // A narrower rating than the visitor's all-ages lists (docs/decisions/023-ratings.md).
+    requests.push({
+      route: 'GET /stories',
+      url: `/api/stories?sort=${sort}&rating=teen&page=${deepPage}&limit=20`,
+    });
   }
   for (const q of group ? [] : ['the', 'lighthouse', 'drag', 'silver moon']) {
     requests.push({
@@ -293,6 +298,10 @@ async function main(): Promise<void> {
     requests.push({
       route: 'GET /stories/search',
       url: `/api/stories/search?q=${encodeURIComponent(q)}&sort=popular&genre=${story.genre}`,
+    });
+    requests.push({
+      route: 'GET /stories/search',
+      url: `/api/stories/search?q=${encodeURIComponent(q)}&rating=general`,
     });
   }
   const everyRoute: typeof requests = [

@@ -8,6 +8,7 @@ export * from './messages-notifications.js';
 export * from './messages-people.js';
 export * from './messages-safety.js';
 export * from './notification-text.js';
+export * from './ratings.js';
 export * from './reader-links.js';
 export * from './reading-preferences.js';
 export * from './schemas/auth.js';

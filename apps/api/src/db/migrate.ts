@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_story_tags_in_order.js';
 import * as m006 from './migrations/006_comments.js';
 import * as m007 from './migrations/007_comment_rows_index.js';
 import * as m008 from './migrations/008_notifications.js';
+import * as m009 from './migrations/009_story_ratings.js';
 import * as m010 from './migrations/010_blocks_and_mutes.js';
 
 type DialectMigration = {
@@ -27,7 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006_comments': m006,
   '007_comment_rows_index': m007,
   '008_notifications': m008,
-  // 009 is being written on another branch; it goes here when that branch merges.
+  '009_story_ratings': m009,
   '010_blocks_and_mutes': m010,
 };
 

@@ -1,4 +1,4 @@
-import type { NotificationType } from '@storyloom/shared';
+import type { NotificationType, Rating } from '@storyloom/shared';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -54,7 +54,11 @@ export interface StoriesTable {
   /** Log of the time-decayed sum of recent reads and likes (docs/decisions/003). */
   trending_score: ColumnType<number, number | undefined, number>;
   allow_comments: Flag;
+  /** Kept in step with `rating` (1 exactly when Mature or Explicit) for the previous release. */
   mature_content: Flag;
+  rating: Defaulted<Rating>;
+  /** JSON array of warning keys, in STORY_WARNINGS order. */
+  warnings: Defaulted<string>;
   completion_status: Defaulted<'ongoing' | 'completed'>;
   language: Defaulted<string>;
   copyright: Defaulted<string>;

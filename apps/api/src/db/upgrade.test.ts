@@ -633,3 +633,137 @@ describe('upgrading a database of the notifications release (008 → latest)', (
     }
   });
 });
+
+describe('upgrading a database of the notifications release (008 → latest): ratings', () => {
+  const MATURE_STORY = '0190a0a0-0000-7000-8000-0000000005a3';
+  const MATURE_PRIVATE = '0190a0a0-0000-7000-8000-0000000005a4';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '008_notifications' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 008 wrote them: the flag alone says a story is mature.
+    const story = (id: string, title: string, visibility: string) => ({
+      id,
+      author_id: ALICE,
+      title,
+      description: `${title}, flagged mature before ratings.`,
+      genre: 'Fantasy',
+      visibility,
+      mature_content: 1,
+      chapters_count: 0,
+      published_at: visibility === 'public' ? AT : null,
+      created_at: AT,
+      updated_at: AT,
+    });
+    await db
+      .insertInto('stories')
+      .values([
+        story(MATURE_STORY, 'Night Harbour', 'public'),
+        story(MATURE_PRIVATE, 'Night Harbour Drafts', 'private'),
+      ])
+      .execute();
+    await db.updateTable('users').set({ stories_count: 2 }).where('id', '=', ALICE).execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  const ratingsById = async () => {
+    const rows = await t.db.kysely
+      .selectFrom('stories')
+      .select(['id', 'rating', 'mature_content', 'warnings'])
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.id, row]));
+  };
+
+  it('keeps every story, the flagged ones rated Mature and the rest General', async () => {
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    expect(await ratingsById()).toEqual({
+      [PUBLIC_STORY]: { id: PUBLIC_STORY, rating: 'general', mature_content: 0, warnings: '[]' },
+      [PRIVATE_STORY]: { id: PRIVATE_STORY, rating: 'general', mature_content: 0, warnings: '[]' },
+      [MATURE_STORY]: { id: MATURE_STORY, rating: 'mature', mature_content: 1, warnings: '[]' },
+      [MATURE_PRIVATE]: {
+        id: MATURE_PRIVATE,
+        rating: 'mature',
+        mature_content: 1,
+        warnings: '[]',
+      },
+    });
+  });
+
+  it('keeps the rating in step when the previous release writes only the flag', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    const NEW_BY_OLD = '0190a0a0-0000-7000-8000-0000000005a5';
+    // The previous release creates a mature story and unflags another.
+    await old
+      .insertInto('stories')
+      .values({
+        id: NEW_BY_OLD,
+        author_id: BRAM,
+        title: 'Written by the old release',
+        genre: 'Horror',
+        visibility: 'private',
+        mature_content: 1,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    await old
+      .updateTable('stories')
+      .set({ mature_content: 0 })
+      .where('id', '=', MATURE_PRIVATE)
+      .execute();
+    await old
+      .updateTable('stories')
+      .set({ mature_content: 1 })
+      .where('id', '=', PRIVATE_STORY)
+      .execute();
+    const rows = await ratingsById();
+    expect(rows[NEW_BY_OLD]).toMatchObject({ rating: 'mature', mature_content: 1 });
+    expect(rows[MATURE_PRIVATE]).toMatchObject({ rating: 'teen', mature_content: 0 });
+    expect(rows[PRIVATE_STORY]).toMatchObject({ rating: 'mature', mature_content: 1 });
+    // This release's own writes (both columns) are left as they are.
+    await t.db.kysely
+      .updateTable('stories')
+      .set({ rating: 'explicit', mature_content: 1 })
+      .where('id', '=', PRIVATE_STORY)
+      .execute();
+    expect((await ratingsById())[PRIVATE_STORY]).toMatchObject({ rating: 'explicit' });
+    await t.db.kysely
+      .updateTable('stories')
+      .set({ rating: 'mature', mature_content: 1 })
+      .where('id', '=', PRIVATE_STORY)
+      .execute();
+  });
+
+  it('serves the upgraded library: visitors’ lists leave the mature story out, its link still answers', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const list = (await app.inject({ url: '/api/stories?genre=Fantasy' })).json().data;
+      expect(list.items.map((s: { id: string }) => s.id)).toEqual([PUBLIC_STORY]);
+      expect(list.total).toBe(1);
+      const found = (await app.inject({ url: `/api/stories/${MATURE_STORY}` })).json().data;
+      expect(found).toMatchObject({
+        rating: 'mature',
+        warnings: [],
+        settings: { mature_content: true },
+      });
+      const alice = await createSession(t.db, ALICE);
+      const token = createTokenService(config.jwtSecret).sign(ALICE, alice);
+      const own = await app.inject({
+        url: '/api/users/me/stories?limit=50',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(own.json().data.total).toBe(3);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,6 +2,7 @@ import {
   COMMENT_LIMITS,
   GENRES,
   paragraphsOfHtml,
+  RATINGS,
   USERNAME_PATTERN,
   wordCountOfHtml,
 } from '@storyloom/shared';
@@ -611,7 +612,7 @@ describe('seedLibrary in bulk mode', () => {
       kysely,
       dialect,
       searchTerms(tagged.tag),
-      { sort: 'relevance', offset: 0, limit: 100 },
+      { sort: 'relevance', ratings: RATINGS, offset: 0, limit: 100 },
       { matches: 1, documents: Number(visible.n) },
     );
     expect(found).toContain(tagged.id);

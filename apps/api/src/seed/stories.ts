@@ -1,4 +1,11 @@
-import { COPYRIGHTS, type Genre, STORY_LANGUAGES } from '@storyloom/shared';
+import {
+  COPYRIGHTS,
+  type Genre,
+  type Rating,
+  STORY_LANGUAGES,
+  STORY_WARNINGS,
+  type StoryWarning,
+} from '@storyloom/shared';
 import { newId } from '../lib/ids.js';
 import { popularScore, TRENDING_WEIGHTS, trendingEvent } from '../modules/stories/ranking.js';
 import { addActivity } from './activity.js';
@@ -168,8 +175,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
 
   const completed =
     !hasDraft && chapters.length >= 3 && now - firstPublished > 60 * DAY && rng.chance(0.35);
-  const matureRisk =
-    genre === 'Horror' || genre === 'Thriller' ? 0.25 : genre === 'Romance' ? 0.1 : 0.02;
+  const { rating, warnings } = ratingOf(genre, rng.next());
   out.stories.push({
     id: storyId,
     author_id: userIds[author]!,
@@ -185,7 +191,9 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
     popular_score: popularScore(reads, activity.votes),
     trending_score: activity.trending,
     allow_comments: rng.chance(0.95) ? 1 : 0,
-    mature_content: rng.chance(matureRisk) ? 1 : 0,
+    mature_content: rating === 'mature' || rating === 'explicit' ? 1 : 0,
+    rating,
+    warnings: JSON.stringify(warnings),
     completion_status: completed ? 'completed' : 'ongoing',
     language: rng.chance(0.9) ? 'English' : rng.pick(OTHER_LANGUAGES),
     copyright: rng.weighted(COPYRIGHTS, [85, 10, 5]),
@@ -193,4 +201,43 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
     created_at: iso(created),
     updated_at: iso(touched),
   });
+}
+
+/** Shares of Explicit, Mature and Teen by genre: about 2%, 8% and 20% of the library. */
+const RATING_SHARES: Record<string, [number, number, number]> = {
+  Horror: [0.04, 0.2, 0.35],
+  Thriller: [0.03, 0.17, 0.35],
+  Romance: [0.05, 0.12, 0.2],
+};
+const OTHER_SHARES: [number, number, number] = [0.01, 0.05, 0.17];
+
+/**
+ * A story's rating and warnings from one draw `u` in [0, 1) (one draw, as the mature flag took
+ * before, so the rest of a seeded library is what it was). Warnings come from the draw's lower
+ * digits: most Mature and Explicit stories carry some, few General ones do.
+ */
+export function ratingOf(genre: string, u: number): { rating: Rating; warnings: StoryWarning[] } {
+  const [explicit, mature, teen] = RATING_SHARES[genre] ?? OTHER_SHARES;
+  const rating: Rating =
+    u < explicit
+      ? 'explicit'
+      : u < explicit + mature
+        ? 'mature'
+        : u < explicit + mature + teen
+          ? 'teen'
+          : 'general';
+  const v = (u * 7919) % 1;
+  const warned = { explicit: 0.8, mature: 0.6, teen: 0.25, general: 0.03 }[rating];
+  if (v >= warned) return { rating, warnings: [] };
+  const w = (v * 104_729) % 1;
+  const picked = new Set<StoryWarning>();
+  if (genre === 'Horror' || genre === 'Thriller' || w < 0.4) picked.add('violence');
+  if (rating === 'explicit' || (genre === 'Romance' && rating === 'mature'))
+    picked.add('sexual_content');
+  if (w > 0.8) picked.add('major_character_death');
+  if (w > 0.45 && w < 0.55) picked.add('self_harm');
+  if (w > 0.6 && w < 0.7) picked.add('substance_use');
+  if (w > 0.92) picked.add('abuse');
+  if (picked.size === 0) picked.add('violence');
+  return { rating, warnings: STORY_WARNINGS.filter((warning) => picked.has(warning)) };
 }

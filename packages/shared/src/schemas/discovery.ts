@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCOVERY, GENRES, type Genre, LIMITS, SEARCH_SORTS, STORY_SORTS } from '../constants.js';
 import { DISCOVERY_MESSAGES } from '../messages-discovery.js';
+import { RATING_MESSAGES, RATINGS, type Rating } from '../ratings.js';
 import { pageQuery } from './common.js';
 
 const GENRE_BY_KEY = new Map<string, Genre>(GENRES.map((genre) => [genre.toLowerCase(), genre]));
@@ -18,6 +19,28 @@ export const genreFilter = z
     return genre;
   });
 
+/**
+ * Ratings to list, comma-separated (`general,teen`), any case; blank or absent means every
+ * rating the viewer may see. Intersected with those on the server.
+ */
+export const ratingFilter = z
+  .string()
+  .max(100)
+  .optional()
+  .transform((value, ctx): Rating[] | undefined => {
+    const keys = (value ?? '')
+      .split(',')
+      .map((key) => key.trim().toLowerCase())
+      .filter(Boolean);
+    if (keys.length === 0) return undefined;
+    const unknown = keys.filter((key) => !(RATINGS as readonly string[]).includes(key));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: RATING_MESSAGES.ratingInvalid });
+      return undefined;
+    }
+    return RATINGS.filter((rating) => keys.includes(rating));
+  });
+
 /** Pages that start beyond the result window are refused; `total` still counts everything. */
 const withinWindow = (query: { page: number; limit: number }, ctx: z.RefinementCtx) => {
   if ((query.page - 1) * query.limit >= DISCOVERY.resultWindow) {
@@ -29,6 +52,7 @@ const withinWindow = (query: { page: number; limit: number }, ctx: z.RefinementC
 export const storyListQuery = pageQuery
   .extend({
     genre: genreFilter,
+    rating: ratingFilter,
     sort: z.enum(STORY_SORTS, { message: DISCOVERY_MESSAGES.sortInvalid }).default('latest'),
   })
   .superRefine(withinWindow);
@@ -46,6 +70,7 @@ export const storySearchQuery = pageQuery
       .optional()
       .transform((v) => (v ?? '').slice(0, LIMITS.searchQueryMax)),
     genre: genreFilter,
+    rating: ratingFilter,
     sort: z.enum(SEARCH_SORTS, { message: DISCOVERY_MESSAGES.searchSortInvalid }).optional(),
   })
   .superRefine(withinWindow);

@@ -8,6 +8,7 @@ import {
   VISIBILITIES,
 } from '../constants.js';
 import { multiLine, normalizeTags, STORY_MESSAGES, singleLine } from '../messages-stories.js';
+import { RATING_MESSAGES, RATINGS, STORY_WARNINGS } from '../ratings.js';
 import { isoDate } from './common.js';
 import { authorSummary } from './users.js';
 
@@ -51,10 +52,37 @@ const flagField = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-/** The edit form's extra settings (comments, mature content, status, language, copyright), stored on the server. */
+export const ratingField = z.enum(RATINGS, { message: RATING_MESSAGES.ratingInvalid });
+
+/**
+ * Warnings: a JSON array, or (in a multipart form) a comma-joined string; deduplicated and kept
+ * in the fixed list's order, so at most STORY_WARNINGS.length.
+ */
+export const warningsField = z
+  .union([z.array(z.string().max(100)).max(50), z.string().max(1000)])
+  .nullable()
+  .transform((v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((w) => w.trim())
+          .filter(Boolean)
+      : (v ?? []),
+  )
+  .pipe(z.array(z.enum(STORY_WARNINGS, { message: RATING_MESSAGES.warningInvalid })))
+  .transform((list) => STORY_WARNINGS.filter((w) => list.includes(w)));
+
+/**
+ * The edit form's extra settings (comments, rating and warnings, status, language, copyright),
+ * stored on the server. `mature_content` is the rating seen by older clients: true lifts a
+ * General or Teen story to Mature, false lowers Mature or Explicit to Teen; `rating` wins when
+ * both are given (docs/decisions/023-ratings.md).
+ */
 export const storySettingsInput = z.object({
   allow_comments: flagField.optional(),
   mature_content: flagField.optional(),
+  rating: ratingField.optional(),
+  warnings: warningsField.optional(),
   completion_status: z.enum(COMPLETION_STATUSES).optional(),
   language: z.enum(STORY_LANGUAGES).optional(),
   copyright: z.enum(COPYRIGHTS).optional(),
@@ -153,7 +181,7 @@ export const chaptersByStoryQuery = z.object({
 export const storySettings = z
   .object({
     allow_comments: z.boolean(),
-    mature_content: z.boolean(),
+    mature_content: z.boolean().describe('The rating is Mature or Explicit (for older clients)'),
     completion_status: z.enum(COMPLETION_STATUSES),
     language: z.string(),
     copyright: z.string(),
@@ -169,6 +197,8 @@ export const story = z
     description: z.string(),
     genre: z.string(),
     tags: z.array(z.string()),
+    rating: z.enum(RATINGS).describe('General, Teen, Mature or Explicit'),
+    warnings: z.array(z.enum(STORY_WARNINGS)),
     visibility: z.enum(VISIBILITIES),
     cover_image: z.string().nullable().describe('URL path of the 600×900 cover, or null'),
     cover_thumb: z.string().nullable().describe('URL path of the 300×450 cover, or null'),
@@ -197,6 +227,7 @@ export const storyCard = story
     id: true,
     title: true,
     genre: true,
+    rating: true,
     cover_thumb: true,
     reads_count: true,
     votes_count: true,

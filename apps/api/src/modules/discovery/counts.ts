@@ -1,10 +1,19 @@
-import { GENRES, type Genre } from '@storyloom/shared';
+import { GENRES, type Genre, RATINGS, type Rating } from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { countAuthors, countPublicStories } from './repo.js';
 
 /** The author directory's key among the totals (no genre is spelled so). */
 const AUTHORS = '@authors';
+
+type ListedStory = { visibility: string; genre: string; rating: string };
+
+const keyOf = (genre: string, ratings: readonly string[]) => `${genre}|${ratings.join(',')}`;
+
+/** Every non-empty set of ratings, each in RATINGS order: the totals a list may ask for. */
+const RATING_SETS: Rating[][] = Array.from({ length: 2 ** RATINGS.length - 1 }, (_, i) =>
+  RATINGS.filter((_, bit) => ((i + 1) >> bit) & 1),
+);
 
 /** How long a counted total is served before it is counted again. */
 export const COUNT_TTL_MS = 60_000;
@@ -25,12 +34,20 @@ export class PublicStoryCounts {
     private readonly db: Db,
     now: () => number = Date.now,
   ) {
-    // One total per genre, one overall and the author directory's.
-    this.totals = new TtlCache({ ttlMs: COUNT_TTL_MS, maxEntries: GENRES.length + 2, now });
+    // One total per set of ratings per genre and overall, and the author directory's.
+    const entries = (GENRES.length + 1) * RATING_SETS.length + 1;
+    this.totals = new TtlCache({ ttlMs: COUNT_TTL_MS, maxEntries: entries, now });
   }
 
-  get(genre: Genre | undefined): Promise<number> {
-    return this.totals.get(genre ?? '*', () => countPublicStories(this.db.kysely, genre));
+  /**
+   * Public stories of `genre` (or all) rated any of `ratings`, in RATINGS order
+   * (docs/decisions/023-ratings.md). Every rating, or General and Teen (what visitors see), is
+   * counted from a partial index alone; a narrower set reads the rows of its index's entries.
+   */
+  get(genre: Genre | undefined, ratings: readonly Rating[] = RATINGS): Promise<number> {
+    return this.totals.get(keyOf(genre ?? '*', ratings), () =>
+      countPublicStories(this.db.kysely, genre, ratings),
+    );
   }
 
   /**
@@ -41,22 +58,22 @@ export class PublicStoryCounts {
     return this.totals.get(AUTHORS, () => countAuthors(this.db.kysely));
   }
 
-  /** A public story of `genre` appeared (+1) or went away (−1), committed on this node. */
-  adjust(genre: string, delta: number): void {
-    for (const key of [genre, '*']) this.totals.update(key, (value) => Math.max(0, value + delta));
+  /** A public story of `genre` and `rating` appeared (+1) or went away (−1), committed on this node. */
+  adjust(genre: string, rating: string, delta: number): void {
+    for (const key of [genre, '*'])
+      for (const ratings of RATING_SETS.filter((set) => set.includes(rating as Rating)))
+        this.totals.update(keyOf(key, ratings), (value) => Math.max(0, value + delta));
   }
 
   /**
    * What a story write did to the public lists: called after commit with the story before and
    * after (undefined when it did not exist).
    */
-  storyChanged(
-    before: { visibility: string; genre: string } | undefined,
-    after: { visibility: string; genre: string } | undefined,
-  ): void {
+  storyChanged(before: ListedStory | undefined, after: ListedStory | undefined): void {
     const wasPublic = before?.visibility === 'public';
     const isPublic = after?.visibility === 'public';
-    if (wasPublic && (!isPublic || before.genre !== after?.genre)) this.adjust(before.genre, -1);
-    if (isPublic && (!wasPublic || before?.genre !== after.genre)) this.adjust(after.genre, 1);
+    const moved = before?.genre !== after?.genre || before?.rating !== after?.rating;
+    if (wasPublic && (!isPublic || moved)) this.adjust(before.genre, before.rating, -1);
+    if (isPublic && (!wasPublic || moved)) this.adjust(after.genre, after.rating, 1);
   }
 }

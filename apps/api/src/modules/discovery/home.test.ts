@@ -17,6 +17,7 @@ const CARD_KEYS = [
   'cover_thumb',
   'genre',
   'id',
+  'rating',
   'reads_count',
   'title',
   'votes_count',

@@ -1,4 +1,4 @@
-import { STORY_SORTS } from '@storyloom/shared';
+import { ALL_AGES_RATINGS, RATINGS, STORY_SORTS } from '@storyloom/shared';
 import { type Compilable, CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb, testDbKind } from '../../test/db.js';
@@ -11,7 +11,7 @@ import {
 } from './repo.js';
 
 /**
- * The list queries read the partial indexes of migration 001 in index order: no table scan and
+ * The list queries read the partial indexes of migrations 001 and 009 in index order: no table scan and
  * no sort step, whatever the page. (SQLite's plans; PostgreSQL picks plans from statistics, so
  * its plans on a test-sized table say nothing.)
  */
@@ -35,10 +35,13 @@ describe.skipIf(testDbKind() !== 'sqlite')('query plans (SQLite)', () => {
   it.each(STORY_SORTS)(
     'serves GET /stories?sort=%s from its partial index, in order',
     async (sort) => {
-      const all = await plan(publicStoryIdsQuery(t.db.kysely, { sort, offset: 400, limit: 20 }));
+      const ratings = RATINGS;
+      const all = await plan(
+        publicStoryIdsQuery(t.db.kysely, { sort, ratings, offset: 400, limit: 20 }),
+      );
       expect(all).toBe(`SCAN stories USING COVERING INDEX stories_${INDEX[sort]}_idx`);
       const byGenre = await plan(
-        publicStoryIdsQuery(t.db.kysely, { sort, genre: 'Fantasy', offset: 0, limit: 20 }),
+        publicStoryIdsQuery(t.db.kysely, { sort, ratings, genre: 'Fantasy', offset: 0, limit: 20 }),
       );
       expect(byGenre).toBe(
         `SEARCH stories USING COVERING INDEX stories_genre_${INDEX[sort]}_idx (genre=?)`,
@@ -46,12 +49,41 @@ describe.skipIf(testDbKind() !== 'sqlite')('query plans (SQLite)', () => {
     },
   );
 
-  it('counts from a partial index', async () => {
-    expect(await plan(countPublicStoriesQuery(t.db.kysely, undefined))).toMatch(
+  // Visitors' and opted-out readers' lists (docs/decisions/023-ratings.md): index entries only.
+  it.each(STORY_SORTS)(
+    'serves GET /stories?sort=%s without mature stories from its all-ages index, in order',
+    async (sort) => {
+      const ratings = ALL_AGES_RATINGS;
+      const all = await plan(
+        publicStoryIdsQuery(t.db.kysely, { sort, ratings, offset: 400, limit: 20 }),
+      );
+      expect(all).toBe(`SCAN stories USING COVERING INDEX stories_all_ages_${INDEX[sort]}_idx`);
+      const byGenre = await plan(
+        publicStoryIdsQuery(t.db.kysely, { sort, ratings, genre: 'Fantasy', offset: 0, limit: 20 }),
+      );
+      expect(byGenre).toBe(
+        `SEARCH stories USING COVERING INDEX stories_all_ages_genre_${INDEX[sort]}_idx (genre=?)`,
+      );
+      // Narrower than all ages: the same index, each entry's row checked for its rating.
+      const general = await plan(
+        publicStoryIdsQuery(t.db.kysely, { sort, ratings: ['general'], offset: 0, limit: 20 }),
+      );
+      expect(general).toBe(`SCAN stories USING COVERING INDEX stories_all_ages_${INDEX[sort]}_idx`);
+    },
+  );
+
+  it('counts every rating, and all ages, from a partial index alone', async () => {
+    expect(await plan(countPublicStoriesQuery(t.db.kysely, undefined, RATINGS))).toMatch(
       /^SCAN stories USING COVERING INDEX stories_\w+_idx$/,
     );
-    expect(await plan(countPublicStoriesQuery(t.db.kysely, 'Fantasy'))).toMatch(
+    expect(await plan(countPublicStoriesQuery(t.db.kysely, 'Fantasy', RATINGS))).toMatch(
       /^SEARCH stories USING COVERING INDEX stories_genre_\w+_idx \(genre=\?\)$/,
+    );
+    expect(await plan(countPublicStoriesQuery(t.db.kysely, undefined, ALL_AGES_RATINGS))).toMatch(
+      /^SCAN stories USING COVERING INDEX stories_all_ages_\w+_idx$/,
+    );
+    expect(await plan(countPublicStoriesQuery(t.db.kysely, 'Fantasy', ALL_AGES_RATINGS))).toMatch(
+      /^SEARCH stories USING COVERING INDEX stories_all_ages_genre_\w+_idx \(genre=\?\)$/,
     );
   });
 
@@ -59,19 +91,37 @@ describe.skipIf(testDbKind() !== 'sqlite')('query plans (SQLite)', () => {
     const query = similarStoriesQuery(
       t.db.kysely,
       { id: '0190a0a0-0000-7000-8000-000000000001', genre: 'Fantasy' },
+      RATINGS,
       4,
     );
     expect(await plan(query)).toBe(
       'SEARCH stories USING INDEX stories_genre_popular_idx (genre=?)',
+    );
+    const allAges = similarStoriesQuery(
+      t.db.kysely,
+      { id: '0190a0a0-0000-7000-8000-000000000001', genre: 'Fantasy' },
+      ALL_AGES_RATINGS,
+      4,
+    );
+    // Either genre index, in order: four rows read, and a few more for the mature ones skipped.
+    expect(await plan(allAges)).toMatch(
+      /^SEARCH stories USING INDEX stories_(all_ages_)?genre_popular_idx \(genre=\?\)$/,
     );
   });
 
   // The followed authors' stories are merged by a sort: its cost is their number, not the table's.
   it('serves the Following feed from the follows key and the author index', async () => {
     const detail = await plan(
-      followingFeedIdsQuery(t.db.kysely, '0190a0a0-0000-7000-8000-000000000001', 0, 20),
+      followingFeedIdsQuery(
+        t.db.kysely,
+        '0190a0a0-0000-7000-8000-000000000001',
+        ALL_AGES_RATINGS,
+        0,
+        20,
+      ),
     );
-    expect(detail).toContain('USING COVERING INDEX stories_author_public_idx (author_id=?)');
+    // The rating is read from each followed author's story rows: as many as they wrote.
+    expect(detail).toContain('USING INDEX stories_author_public_idx (author_id=?)');
     expect(detail).toMatch(
       /follows USING (COVERING INDEX|PRIMARY KEY|INDEX) \w+ \(follower_id=\?\)/,
     );

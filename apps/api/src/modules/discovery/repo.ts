@@ -1,8 +1,9 @@
-import type { Genre, StorySort } from '@storyloom/shared';
+import type { Genre, Rating, StorySort } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, StoryRow, UserRow } from '../../db/types.js';
 import { notMutedBy } from '../safety/repo.js';
+import { ratingCondition } from '../stories/ratings.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -11,6 +12,19 @@ type Exec = Kysely<Database> | Transaction<Database>;
  * partial indexes' `WHERE visibility = 'public'` and use them; a bound parameter would not.
  */
 export const isPublic = sql<boolean>`visibility = 'public'`;
+
+/** The ratings a list shows (modules/stories/ratings.ts): every one, or a subset. */
+type Ratings = readonly Rating[];
+
+/** Adds the ratings' condition to a query over stories, when they are not all of them. */
+function rated<Q extends { where(condition: ReturnType<typeof sql<boolean>>): Q }>(
+  query: Q,
+  ratings: Ratings,
+  column?: string,
+): Q {
+  const condition = ratingCondition(ratings, column);
+  return condition ? query.where(condition) : query;
+}
 
 /** Each list order is exactly its partial index's columns, ending in id (docs/api.md). */
 export const SORT_COLUMN = {
@@ -25,6 +39,8 @@ export const SORT_COLUMN = {
  */
 export interface ListParams {
   genre?: Genre;
+  /** The ratings listed (docs/decisions/023-ratings.md). */
+  ratings: Ratings;
   sort: StorySort;
   offset: number;
   limit: number;
@@ -36,7 +52,7 @@ export interface ListParams {
 }
 
 export function publicStoryIdsQuery(db: Exec, params: ListParams) {
-  let query = db.selectFrom('stories').select('id').where(isPublic);
+  let query = rated(db.selectFrom('stories').select('id').where(isPublic), params.ratings);
   if (params.genre) query = query.where('genre', '=', params.genre);
   if (params.mutedBy) query = query.where(notMutedBy(params.mutedBy, 'stories.author_id'));
   return query
@@ -49,15 +65,19 @@ export function publicStoryIdsQuery(db: Exec, params: ListParams) {
 /**
  * One page of public stories, whole rows, in `sort` order, in one statement. SQLite walks the
  * order's partial index and reads only the page's rows from the table (a skipped entry costs
- * an index step, never a row). PostgreSQL pages the ids with an index-only scan first and then
- * fetches those rows, so a deep offset never visits the rows it skips either.
+ * an index step, never a row). PostgreSQL, and SQLite for a rating scope, page the ids with an
+ * index-only scan first and then fetch those rows, so a deep offset never visits the rows it
+ * skips either.
  */
 export async function publicStoriesPage(
   db: Exec,
   dialect: DialectName,
   params: ListParams,
 ): Promise<StoryRow[]> {
-  if (dialect === 'sqlite') {
+  // A rating scope pages its ids first on SQLite too: with statistics, SQLite reads whole rows
+  // through the public index (the rating is in the row) rather than the all-ages index, and a
+  // deep offset would then read every row it skips (docs/decisions/023-ratings.md).
+  if (dialect === 'sqlite' && ratingCondition(params.ratings) === null) {
     let query = db.selectFrom('stories').selectAll().where(isPublic);
     if (params.genre) query = query.where('genre', '=', params.genre);
     if (params.mutedBy) query = query.where(notMutedBy(params.mutedBy, 'stories.author_id'));
@@ -77,38 +97,50 @@ export async function publicStoriesPage(
     .execute();
 }
 
-export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined) {
-  let query = db
-    .selectFrom('stories')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(isPublic);
+/** Public stories of `ratings` (and genre); every rating or all ages from a partial index alone. */
+export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined, ratings: Ratings) {
+  let query = rated(
+    db
+      .selectFrom('stories')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(isPublic),
+    ratings,
+  );
   if (genre) query = query.where('genre', '=', genre);
   return query;
 }
 
 /**
- * Public stories (of `genre`) by the people `muterId` muted: what a muter's list total leaves
- * out. Read through stories_author_public_idx, one range per muted author.
+ * Public stories (of `genre`, rated within `ratings`) by the people `muterId` muted: what a
+ * muter's list total leaves out. Read through stories_author_public_idx, one range per muted
+ * author.
  */
 export async function countMutedStories(
   db: Exec,
   muterId: string,
   genre: Genre | undefined,
+  ratings: Ratings,
 ): Promise<number> {
-  let query = db
-    .selectFrom('stories')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(isPublic)
-    .where('author_id', 'in', (eb) =>
-      eb.selectFrom('mutes').select('muted_id').where('muter_id', '=', muterId),
-    );
+  let query = rated(
+    db
+      .selectFrom('stories')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(isPublic),
+    ratings,
+  ).where('author_id', 'in', (eb) =>
+    eb.selectFrom('mutes').select('muted_id').where('muter_id', '=', muterId),
+  );
   if (genre) query = query.where('genre', '=', genre);
   const { total } = await query.executeTakeFirstOrThrow();
   return Number(total);
 }
 
-export async function countPublicStories(db: Exec, genre: Genre | undefined): Promise<number> {
-  const { total } = await countPublicStoriesQuery(db, genre).executeTakeFirstOrThrow();
+export async function countPublicStories(
+  db: Exec,
+  genre: Genre | undefined,
+  ratings: Ratings,
+): Promise<number> {
+  const { total } = await countPublicStoriesQuery(db, genre, ratings).executeTakeFirstOrThrow();
   return Number(total);
 }
 
@@ -116,14 +148,16 @@ export async function countPublicStories(db: Exec, genre: Genre | undefined): Pr
  * Full rows of `ids`, in the order of `ids`; anything not public (any more) is left out, a last
  * lock on every public list.
  */
-export async function publicStoriesInOrder(db: Exec, ids: string[]): Promise<StoryRow[]> {
+export async function publicStoriesInOrder(
+  db: Exec,
+  ids: string[],
+  ratings: Ratings,
+): Promise<StoryRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('stories')
-    .selectAll()
-    .where('id', 'in', ids)
-    .where(isPublic)
-    .execute();
+  const rows = await rated(
+    db.selectFrom('stories').selectAll().where('id', 'in', ids).where(isPublic),
+    ratings,
+  ).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -132,13 +166,11 @@ export async function publicStoriesInOrder(db: Exec, ids: string[]): Promise<Sto
 export function similarStoriesQuery(
   db: Exec,
   story: Pick<StoryRow, 'id' | 'genre'>,
+  ratings: Ratings,
   limit: number,
   mutedBy?: string,
 ) {
-  return db
-    .selectFrom('stories')
-    .selectAll()
-    .where(isPublic)
+  return rated(db.selectFrom('stories').selectAll().where(isPublic), ratings)
     .where('genre', '=', story.genre)
     .where('id', '<>', story.id)
     .$if(mutedBy !== undefined, (q) => q.where(notMutedBy(mutedBy!, 'stories.author_id')))
@@ -154,14 +186,12 @@ const followedBy = (db: Exec, userId: string) =>
 export function followingFeedIdsQuery(
   db: Exec,
   userId: string,
+  ratings: Ratings,
   offset: number,
   limit: number,
   mutes = false,
 ) {
-  return db
-    .selectFrom('stories')
-    .select('id')
-    .where(isPublic)
+  return rated(db.selectFrom('stories').select('id').where(isPublic), ratings)
     .where('author_id', 'in', followedBy(db, userId))
     .$if(mutes, (q) => q.where(notMutedBy(userId, 'stories.author_id')))
     .orderBy('published_at', 'desc')
@@ -170,11 +200,19 @@ export function followingFeedIdsQuery(
     .offset(offset);
 }
 
-export async function countFollowingFeed(db: Exec, userId: string, mutes = false): Promise<number> {
-  const { total } = await db
-    .selectFrom('stories')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(isPublic)
+export async function countFollowingFeed(
+  db: Exec,
+  userId: string,
+  ratings: Ratings,
+  mutes = false,
+): Promise<number> {
+  const { total } = await rated(
+    db
+      .selectFrom('stories')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(isPublic),
+    ratings,
+  )
     .where('author_id', 'in', followedBy(db, userId))
     .$if(mutes, (q) => q.where(notMutedBy(userId, 'stories.author_id')))
     .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import {
   type HomeSections,
   type Paged,
   type PageQuery,
+  type Rating,
   type Story,
   type StoryListQuery,
   type UserSummary,
@@ -14,6 +15,7 @@ import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { blockersOf, hidingOf, subjectsOf } from '../safety/repo.js';
 import { followedAmong } from '../social/repo.js';
+import { listedRatings, ratingScope } from '../stories/ratings.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyCards, storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
@@ -45,10 +47,14 @@ export function createDiscoveryService({
 
   /**
    * Payloads of a page of public story ids: rows, tags, authors and the viewer's likes and
-   * saves in five queries, whatever the page size.
+   * saves in five queries, whatever the page size. Stories rated outside `ratings` are left out.
    */
-  const viewsOf = async (ids: string[], viewer: Viewer): Promise<Story[]> =>
-    storyViews(k, await publicStoriesInOrder(k, ids), viewer);
+  const viewsOf = async (ids: string[], viewer: Viewer, ratings: Rating[]): Promise<Story[]> =>
+    storyViews(k, await publicStoriesInOrder(k, ids, ratings), viewer);
+
+  /** The ratings `viewer` may see in lists, narrowed to `requested` (docs/decisions/023-ratings.md). */
+  const ratingsFor = async (viewer: Viewer, requested?: Rating[]): Promise<Rating[]> =>
+    ratingScope(await listedRatings(k, viewer), requested);
 
   /**
    * The signed-in viewer's id when they muted anyone, else undefined: the one probe that decides
@@ -61,14 +67,18 @@ export function createDiscoveryService({
   return {
     viewsOf,
     muter,
+    ratingsFor,
 
     findStory: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
 
     /** `GET /stories`: public stories in the list order (docs/api.md). */
     async list(query: StoryListQuery, viewer: Viewer): Promise<Paged<Story>> {
+      const ratings = await ratingsFor(viewer, query.rating);
+      if (ratings.length === 0) return pageOf([], 0, query);
       const mutedBy = await muter(viewer);
       const rows = await publicStoriesPage(k, db.dialect, {
         genre: query.genre,
+        ratings,
         sort: query.sort,
         offset: offsetOf(query),
         limit: query.limit,
@@ -76,8 +86,8 @@ export function createDiscoveryService({
       });
       const [items, total, muted] = await Promise.all([
         storyViews(k, rows, viewer),
-        storyCounts.get(query.genre),
-        mutedBy ? countMutedStories(k, mutedBy, query.genre) : 0,
+        storyCounts.get(query.genre, ratings),
+        mutedBy ? countMutedStories(k, mutedBy, query.genre, ratings) : 0,
       ]);
       return pageOf(items, Math.max(0, total - muted), query);
     },
@@ -89,9 +99,10 @@ export function createDiscoveryService({
      */
     async home(viewer: Viewer): Promise<HomeSections> {
       const { featured, mostPopular, trending, latest, lookAhead } = DISCOVERY.home;
+      const ratings = await ratingsFor(viewer);
       const mutedBy = await muter(viewer);
       const idsIn = async (sort: 'popular' | 'trending' | 'latest', limit: number) =>
-        (await publicStoryIdsQuery(k, { sort, offset: 0, limit, mutedBy }).execute()).map(
+        (await publicStoryIdsQuery(k, { sort, ratings, offset: 0, limit, mutedBy }).execute()).map(
           (r) => r.id,
         );
       const [popularIds, trendingIds, latestIds] = await Promise.all([
@@ -111,7 +122,7 @@ export function createDiscoveryService({
         trending: fresh(trendingIds, trending),
         latest: fresh(latestIds, latest),
       };
-      const rows = await publicStoriesInOrder(k, [...shown]);
+      const rows = await publicStoriesInOrder(k, [...shown], ratings);
       const cards = new Map((await storyCards(k, rows)).map((card) => [card.id, card]));
       const summaries = new Map(rows.map((row) => [row.id, row.description]));
       const of = (ids: string[]) => ids.flatMap((id) => cards.get(id) ?? []);
@@ -128,16 +139,25 @@ export function createDiscoveryService({
 
     /** 'More Like This': up to `limit` other public stories of the genre, most popular first. */
     async similar(story: StoryRow, limit: number, viewer: Viewer): Promise<Story[]> {
-      const rows = await similarStoriesQuery(k, story, limit, await muter(viewer)).execute();
+      const ratings = await ratingsFor(viewer);
+      const rows = await similarStoriesQuery(
+        k,
+        story,
+        ratings,
+        limit,
+        await muter(viewer),
+      ).execute();
       return storyViews(k, rows, viewer);
     },
 
     /** Public stories by the authors the user follows, newest first. */
     async following(user: UserRow, query: PageQuery): Promise<Paged<Story>> {
+      const ratings = await ratingsFor(user);
       const mutes = (await muter(user)) !== undefined;
       const rows = await followingFeedIdsQuery(
         k,
         user.id,
+        ratings,
         offsetOf(query),
         query.limit,
         mutes,
@@ -145,8 +165,9 @@ export function createDiscoveryService({
       const items = await viewsOf(
         rows.map((row) => row.id),
         user,
+        ratings,
       );
-      return pageOf(items, await countFollowingFeed(k, user.id, mutes), query);
+      return pageOf(items, await countFollowingFeed(k, user.id, ratings, mutes), query);
     },
 
     /**

@@ -1,13 +1,16 @@
-import type { Genre, SearchSort } from '@storyloom/shared';
+import type { Genre, Rating, SearchSort } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
+import { ratingCondition } from '../stories/ratings.js';
 import { fts5Match, type SearchTerms } from './terms.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
 export interface SearchParams {
   genre?: Genre;
+  /** The ratings the viewer's list shows (modules/stories/ratings.ts). */
+  ratings: readonly Rating[];
   sort: SearchSort;
   offset: number;
   limit: number;
@@ -69,6 +72,10 @@ export async function searchStoryIds(
   scale: SearchScale,
 ): Promise<string[]> {
   const genre = params.genre ? sql`and d.genre = ${params.genre}` : sql``;
+  // Search documents do not carry the rating: a scope short of every rating joins the stories.
+  const rating = ratingCondition(params.ratings, 's.rating');
+  const rated = rating ? sql`and ${rating}` : sql``;
+  const ratedJoin = rating ? sql`join stories s on s.id = d.story_id` : sql``;
   const page = sql`limit ${params.limit} offset ${params.offset}`;
   const reach = params.offset + params.limit;
   const capped = scale.matches > Math.max(RANK_LIMIT, reach);
@@ -80,15 +87,16 @@ export async function searchStoryIds(
       query = sql`select s.id
                     from story_search d
                     join stories s on s.id = d.story_id
-                   where d.document @@ ${tsq} and s.visibility = 'public' ${genre}
+                   where d.document @@ ${tsq} and s.visibility = 'public' ${genre} ${rated}
                    order by ${LIST_ORDER[params.sort]} ${page}`;
     } else {
       // The candidates: every match, or the newest (story ids are time-ordered UUIDv7).
       const candidates = capped
-        ? sql`select d.story_id, d.document from story_search d, q
-               where d.document @@ q.query ${genre} order by d.story_id desc limit ${newest}`
-        : sql`select d.story_id, d.document from story_search d, q
-               where d.document @@ q.query ${genre}`;
+        ? sql`select d.story_id, d.document from story_search d ${ratedJoin}, q
+               where d.document @@ q.query ${genre} ${rated}
+               order by d.story_id desc limit ${newest}`
+        : sql`select d.story_id, d.document from story_search d ${ratedJoin}, q
+               where d.document @@ q.query ${genre} ${rated}`;
       query = sql`with q as (select ${tsq} as query), c as materialized (${candidates})
                   select c.story_id as id, ts_rank(c.document, q.query) as score
                     from c, q
@@ -96,7 +104,7 @@ export async function searchStoryIds(
     }
   } else {
     const match = fts5Match(terms);
-    if (params.sort === 'relevance' && !params.genre) {
+    if (params.sort === 'relevance' && !params.genre && !rating) {
       // Ranked inside the index, and only the page's documents are looked up: a match costs
       // its bm25, not also a row of story_search. Document ids grow with each new document,
       // so the newest matches are the highest ids, and FTS5 seeks to the bound's rowid.
@@ -118,20 +126,20 @@ export async function searchStoryIds(
         ? sql`and story_search_fts.rowid >= (
                 select min(doc_id) from (
                   select d.doc_id from story_search_fts
-                    join story_search d on d.doc_id = story_search_fts.rowid
-                   where story_search_fts match ${match} ${genre}
+                    join story_search d on d.doc_id = story_search_fts.rowid ${ratedJoin}
+                   where story_search_fts match ${match} ${genre} ${rated}
                    order by story_search_fts.rowid desc limit ${newest}))`
         : sql``;
       query = sql`select d.story_id as id, ${BM25} as score
                     from story_search_fts
-                    join story_search d on d.doc_id = story_search_fts.rowid
-                   where story_search_fts match ${match} ${genre} ${newestOnly}
+                    join story_search d on d.doc_id = story_search_fts.rowid ${ratedJoin}
+                   where story_search_fts match ${match} ${genre} ${rated} ${newestOnly}
                    order by score, story_search_fts.rowid desc ${page}`;
     } else if (WALK_COST * reach * scale.documents < scale.matches * scale.matches) {
       const storyGenre = params.genre ? sql`and s.genre = ${params.genre}` : sql``;
       query = sql`select s.id
                     from stories s
-                   where s.visibility = 'public' ${storyGenre}
+                   where s.visibility = 'public' ${storyGenre} ${rated}
                      and exists (
                        select 1 from story_search d
                          join story_search_fts on story_search_fts.rowid = d.doc_id
@@ -142,7 +150,7 @@ export async function searchStoryIds(
                     from story_search_fts
                     join story_search d on d.doc_id = story_search_fts.rowid
                     join stories s on s.id = d.story_id
-                   where story_search_fts match ${match} and s.visibility = 'public' ${genre}
+                   where story_search_fts match ${match} and s.visibility = 'public' ${genre} ${rated}
                    order by ${LIST_ORDER[params.sort]} ${page}`;
     }
   }
@@ -155,20 +163,30 @@ export async function countSearch(
   dialect: DialectName,
   terms: SearchTerms,
   genre: Genre | undefined,
+  ratings: readonly Rating[],
 ): Promise<number> {
   const byGenre = genre ? sql`and d.genre = ${genre}` : sql``;
+  const rating = ratingCondition(ratings, 's.rating');
   const query =
     dialect === 'postgres'
       ? sql<{ total: number | string }>`
           select count(*) as total from story_search d
-           where d.document @@ ${tsquery(terms)} ${byGenre}`
-      : genre
+            ${rating ? sql`join stories s on s.id = d.story_id` : sql``}
+           where d.document @@ ${tsquery(terms)} ${byGenre} ${rating ? sql`and ${rating}` : sql``}`
+      : rating
         ? sql<{ total: number | string }>`
             select count(*) as total
               from story_search_fts
               join story_search d on d.doc_id = story_search_fts.rowid
+              join stories s on s.id = d.story_id
+             where story_search_fts match ${fts5Match(terms)} ${byGenre} and ${rating}`
+        : genre
+          ? sql<{ total: number | string }>`
+            select count(*) as total
+              from story_search_fts
+              join story_search d on d.doc_id = story_search_fts.rowid
              where story_search_fts match ${fts5Match(terms)} ${byGenre}`
-        : sql<{ total: number | string }>`
+          : sql<{ total: number | string }>`
             select count(*) as total from story_search_fts
              where story_search_fts match ${fts5Match(terms)}`;
   const { rows } = await query.execute(db);

@@ -51,17 +51,20 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
         const sort = query.sort === undefined || query.sort === 'relevance' ? 'latest' : query.sort;
         return discovery.list({ ...query, sort }, viewer);
       }
+      const ratings = await discovery.ratingsFor(viewer, query.rating);
+      if (ratings.length === 0) return pageOf([], 0, query);
       const params = {
         genre: query.genre,
+        ratings,
         sort: query.sort ?? 'relevance',
         offset: offsetOf(query),
         limit: query.limit,
       };
-      const key = JSON.stringify([terms.words, terms.prefixLast, query.genre ?? null]);
+      const key = JSON.stringify([terms.words, terms.prefixLast, query.genre ?? null, ratings]);
       const matches = await matchCounts.get(key, () =>
-        countSearch(k, db.dialect, terms, query.genre),
+        countSearch(k, db.dialect, terms, query.genre, ratings),
       );
-      const scale = { matches, documents: await storyCounts.get(query.genre) };
+      const scale = { matches, documents: await storyCounts.get(query.genre, ratings) };
       const ids = await searchStoryIds(k, db.dialect, terms, params, scale);
       // Ranked inside the search index, which does not know authors: a muter's page leaves out
       // the muted authors' matches afterwards, so pages never overlap or skip, but one may
@@ -69,7 +72,7 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
       const muted = (await discovery.muter(viewer))
         ? await subjectsOf(k, 'mutes', viewer!.id)
         : null;
-      const items = (await discovery.viewsOf(ids, viewer)).filter(
+      const items = (await discovery.viewsOf(ids, viewer, ratings)).filter(
         (item) => !muted?.has(item.author.id),
       );
       return pageOf(items, matches, query);

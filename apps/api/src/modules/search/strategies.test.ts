@@ -1,4 +1,4 @@
-import { type Genre, STORY_SORTS } from '@storyloom/shared';
+import { type Genre, RATINGS, STORY_SORTS } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '../../seed/library.js';
 import { createTestDb, type TestDb } from '../../test/db.js';
@@ -33,7 +33,7 @@ const ids = (
     t.db.kysely,
     t.db.dialect,
     searchTerms(q),
-    { sort, genre, offset, limit: 10 },
+    { sort, genre, ratings: RATINGS, offset, limit: 10 },
     scale,
   );
 
@@ -42,7 +42,7 @@ describe('search strategies for broad queries', () => {
     'walks the %s index to the same page the sort of every match gives',
     async (sort) => {
       const terms = searchTerms('the');
-      const matches = await countSearch(t.db.kysely, t.db.dialect, terms, undefined);
+      const matches = await countSearch(t.db.kysely, t.db.dialect, terms, undefined, RATINGS);
       expect(matches).toBeGreaterThan(20);
       const exhaustive = { matches, documents: matches };
       // Many matches among few documents: walking the list index is cheaper.
@@ -61,7 +61,7 @@ describe('search strategies for broad queries', () => {
 
   it('ranks only the newest matches when there are more than RANK_LIMIT, the same when fewer exist', async () => {
     const terms = searchTerms('the');
-    const matches = await countSearch(t.db.kysely, t.db.dialect, terms, undefined);
+    const matches = await countSearch(t.db.kysely, t.db.dialect, terms, undefined, RATINGS);
     expect(matches).toBeLessThan(RANK_LIMIT);
     const all = await ids('the', 'relevance', { matches, documents: matches });
     const capped = await ids('the', 'relevance', {

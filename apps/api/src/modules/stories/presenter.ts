@@ -1,6 +1,13 @@
-import type { AuthorSummary, Story, StoryCard, StorySettings } from '@storyloom/shared';
+import {
+  type AuthorSummary,
+  isMatureRating,
+  type Story,
+  type StoryCard,
+  type StorySettings,
+} from '@storyloom/shared';
 import type { StoryRow } from '../../db/types.js';
 import { coverThumbOf } from '../media/covers.js';
+import { warningsOf } from './ratings.js';
 
 export interface StoryExtras {
   tags: string[];
@@ -12,13 +19,10 @@ export interface StoryExtras {
 
 /** The edit form's settings of a story, with its 0/1 flags as booleans. */
 export const presentStorySettings = (
-  row: Pick<
-    StoryRow,
-    'allow_comments' | 'mature_content' | 'completion_status' | 'language' | 'copyright'
-  >,
+  row: Pick<StoryRow, 'allow_comments' | 'rating' | 'completion_status' | 'language' | 'copyright'>,
 ): StorySettings => ({
   allow_comments: row.allow_comments === 1,
-  mature_content: row.mature_content === 1,
+  mature_content: isMatureRating(row.rating),
   completion_status: row.completion_status,
   language: row.language,
   copyright: row.copyright,
@@ -32,6 +36,7 @@ export function presentStory(row: StoryRow, extras: StoryExtras): Story {
     cover_image: row.cover_image,
     author_id: row.author_id,
     tags: extras.tags,
+    warnings: warningsOf(row),
     visibility: row.visibility,
     chapters_count: Math.max(0, row.chapters_count),
     created_at: row.created_at,
@@ -50,6 +55,7 @@ export function presentStoryCard(row: StoryRow, username: string): StoryCard {
     id: row.id,
     title: row.title,
     genre: row.genre,
+    rating: row.rating,
     cover_thumb: coverThumbOf(row.cover_image),
     reads_count: Math.max(0, row.reads_count),
     votes_count: Math.max(0, row.votes_count),

@@ -2,6 +2,7 @@ import {
   type CreateStoryBody,
   defaultChapterTitle,
   type NewStoryChapter,
+  type Rating,
   STORY_MESSAGES,
   type StoryDetail,
   type StorySettingsInput,
@@ -22,6 +23,7 @@ import { retract } from '../notifications/repo.js';
 import { progressOf } from '../reading/repo.js';
 import { storyNotFound } from './policy.js';
 import { firstPublication } from './ranking.js';
+import { ratingColumns } from './ratings.js';
 import {
   adjustStoriesCount,
   deleteStory,
@@ -36,14 +38,36 @@ import { storyViews } from './views.js';
 
 type Viewer = { id: string } | null;
 
-function settingsColumns(input: StorySettingsInput) {
-  const out: Updateable<StoriesTable> = {};
+/** Columns of the settings given; the rating against `current` (the stored one on an edit). */
+function settingsColumns(input: StorySettingsInput, current?: Rating) {
+  const out: Updateable<StoriesTable> = { ...ratingColumns(input, current) };
   if (input.allow_comments !== undefined) out.allow_comments = input.allow_comments ? 1 : 0;
-  if (input.mature_content !== undefined) out.mature_content = input.mature_content ? 1 : 0;
   if (input.completion_status !== undefined) out.completion_status = input.completion_status;
   if (input.language !== undefined) out.language = input.language;
   if (input.copyright !== undefined) out.copyright = input.copyright;
   return out;
+}
+
+function definedSettings(input: StorySettingsInput): StorySettingsInput {
+  const {
+    allow_comments,
+    mature_content,
+    rating,
+    warnings,
+    completion_status,
+    language,
+    copyright,
+  } = input;
+  const all = {
+    allow_comments,
+    mature_content,
+    rating,
+    warnings,
+    completion_status,
+    language,
+    copyright,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
 }
 
 /** Chapters sent with a new story: sanitized, blank ones dropped; at least one must remain. */
@@ -164,16 +188,19 @@ export function createStoryService({ db, covers, storyCounts, notifier }: StoryS
         await covers.remove(coverUrl);
         throw error;
       }
-      storyCounts.storyChanged(undefined, input);
-      return reload(id);
+      const created = await reload(id);
+      storyCounts.storyChanged(undefined, created);
+      return created;
     },
 
     async update(story: StoryRow, input: UpdateStoryBody): Promise<StoryRow> {
       const now = nowIso();
       const before = await withLockedStory(story.id, async (trx, current) => {
+        // Settings nested or flat (flat wins); the rating from both at once, so a flat
+        // `mature_content` cannot undo a nested `rating`.
+        const settings = { ...input.settings, ...definedSettings(input) };
         const changes: Updateable<StoriesTable> = {
-          ...settingsColumns(input.settings ?? {}),
-          ...settingsColumns(input),
+          ...settingsColumns(settings, current.rating),
           updated_at: now,
         };
         if (input.title !== undefined) changes.title = input.title;

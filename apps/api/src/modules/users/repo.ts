@@ -1,8 +1,10 @@
+import type { Rating } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, NewUser, StoryRow, UserRow, UserUpdate } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { likeRemoved } from '../stories/ranking.js';
+import { ratingCondition } from '../stories/ratings.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -183,11 +185,14 @@ export async function authorStoriesPage(
   db: Exec,
   authorId: string,
   includePrivate: boolean,
+  ratings: readonly Rating[],
   offset: number,
   limit: number,
 ): Promise<{ rows: StoryRow[]; total: number }> {
   let base = db.selectFrom('stories').where('author_id', '=', authorId);
   if (!includePrivate) base = base.where('visibility', '=', 'public');
+  const rated = ratingCondition(ratings);
+  if (rated) base = base.where(rated);
   const rows = await base
     .selectAll()
     .orderBy(includePrivate ? 'created_at' : 'published_at', 'desc')

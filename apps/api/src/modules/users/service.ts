@@ -4,6 +4,7 @@ import {
   type PageQuery,
   PEOPLE_MESSAGES,
   type Profile,
+  RATINGS,
   type Story,
   type updateMeBody,
 } from '@storyloom/shared';
@@ -16,6 +17,7 @@ import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { CoverStore } from '../media/covers.js';
 import { hasRelation } from '../safety/repo.js';
+import { listedRatings } from '../stories/ratings.js';
 import { coverUrlsOfAuthor, isFollowing } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
 import type { AvatarStore } from './avatars.js';
@@ -110,7 +112,16 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
     async storiesOf(user: UserRow, viewer: Viewer, page: PageQuery): Promise<Paged<Story>> {
       await assertSeesProfile(k, viewer, user.id);
       const own = viewer?.id === user.id;
-      const { rows, total } = await authorStoriesPage(k, user.id, own, offsetOf(page), page.limit);
+      // An author sees all their own stories; others see the ratings their lists show.
+      const ratings = own ? RATINGS : await listedRatings(k, viewer);
+      const { rows, total } = await authorStoriesPage(
+        k,
+        user.id,
+        own,
+        ratings,
+        offsetOf(page),
+        page.limit,
+      );
       return pageOf(await storyViews(k, rows, viewer), total, page);
     },
 

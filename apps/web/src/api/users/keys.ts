@@ -9,6 +9,8 @@ export const userKeys = {
   profiles: ['profile'] as const,
   /** `GET /users/{username}`: the profile page and a story's author card share this entry. */
   profile: (username: string) => ['profile', username.toLowerCase()] as const,
+  /** Every user's story list: what they hold depends on the viewer's Show mature content. */
+  storiesAll: ['profile-stories'] as const,
   stories: (username: string) => ['profile-stories', username.toLowerCase()] as const,
   follows: (username: string, side: FollowSide) =>
     ['follow-list', username.toLowerCase(), side] as const,

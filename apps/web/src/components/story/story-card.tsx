@@ -1,8 +1,10 @@
+import type { Rating } from '@storyloom/shared';
 import clsx from 'clsx';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { Skeleton } from '../ui/skeleton';
+import { RatingBadge } from './rating-badge';
 import { type CoverStory, StoryCover } from './story-cover';
 
 /** What a card shows: a full `Story` is one, and so is the API's `StoryCard`. */
@@ -14,6 +16,7 @@ export interface CardStory extends CoverStory {
   votes_count: number;
   comments_count: number;
   author?: { username: string };
+  rating?: Rating;
 }
 
 interface StoryCardProps {
@@ -65,6 +68,7 @@ export function StoryCard({
         {list && story.description && <p className="card-summary">{story.description}</p>}
         <p className="card-meta">
           <span className="card-genre">{story.genre}</span>
+          <RatingBadge rating={story.rating} />
           <span className="stat-reads">
             <span className="sr-only">Reads: </span>
             {formatCount(story.reads_count)}

@@ -8,6 +8,7 @@ import {
 import { useReportProgress } from '../../api/chapters/report-progress';
 import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { PageTitle } from '../../components/page-title';
+import { MatureNotice, useMatureNotice } from '../../components/story/mature-notice';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -80,6 +81,7 @@ export function ReaderPage() {
   const { id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const story = useStory(id);
+  const notice = useMatureNotice(story.data);
   const chapters = usePublishedChapters(id);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -149,11 +151,13 @@ export function ReaderPage() {
   const report = progress.mutate;
   const chapterId = chapter?.id;
   const savesPosition = viewerId !== null && viewerId !== story.data?.author_id;
+  // A chapter behind the mature notice is not read until the reader continues.
+  const shown = notice.state === 'open';
   useEffect(() => {
-    if (!chapter || reported.current === chapter.id) return;
+    if (!chapter || !shown || reported.current === chapter.id) return;
     reported.current = chapter.id;
     report({ chapter, savesPosition });
-  }, [chapter, savesPosition, report]);
+  }, [chapter, shown, savesPosition, report]);
 
   // A new chapter starts at the top, with focus on its title for screen readers.
   const shownId = useRef<string | undefined>(undefined);
@@ -180,7 +184,14 @@ export function ReaderPage() {
   );
   useReadingBars(headerRef, textRef, ready);
 
-  if (!story.data || !list || !chapter) return <ReaderSkeleton />;
+  if (!story.data || !list || !chapter || notice.state === 'pending') return <ReaderSkeleton />;
+  if (notice.state === 'notice')
+    return (
+      <div className="reader-page flex flex-1 flex-col px-4" data-testid="reader-page">
+        <PageTitle title={story.data.title} />
+        <MatureNotice rating={story.data.rating} onContinue={notice.proceed} />
+      </div>
+    );
 
   const title = story.data.title;
   const isLast = position === total;

@@ -6,6 +6,7 @@ import { similarStoriesQueryOptions } from '../../api/stories/get-similar-storie
 import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { useAuthor, userQueryOptions } from '../../api/users/get-user';
 import { PageTitle } from '../../components/page-title';
+import { MatureNotice, useMatureNotice } from '../../components/story/mature-notice';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
@@ -83,8 +84,16 @@ export function StoryDetailPage() {
   // The page renders from a deferred copy of the story: when the answer arrives, React renders
   // the page in slices between other work rather than in one long task (Total Blocking Time).
   const data = useDeferredValue(story.data);
+  const notice = useMatureNotice(data);
   if (failure === 'not-found') return <StoryNotFound />;
-  if (!data) return <StoryDetailSkeleton />;
+  if (!data || notice.state === 'pending') return <StoryDetailSkeleton />;
+  if (notice.state === 'notice')
+    return (
+      <div className="px-4" data-testid="story-detail-page">
+        <PageTitle title={data.title} />
+        <MatureNotice rating={data.rating} onContinue={notice.proceed} />
+      </div>
+    );
 
   const isOwner = viewerId !== null && viewerId === data.author_id;
   const resume = isOwner ? null : continueAt(data.progress, entries);

@@ -1,9 +1,12 @@
 import type { UserSettings } from '@storyloom/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { feedKeys } from '../../../api/feed/keys';
 import { mySettingsQueryOptions } from '../../../api/me/get-my-settings';
 import { meKeys } from '../../../api/me/keys';
 import { saveMySettings } from '../../../api/me/save-my-settings';
+import { storyKeys } from '../../../api/stories/keys';
+import { userKeys } from '../../../api/users/keys';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
 import { useUiStore } from '../../../stores/ui-store';
@@ -46,6 +49,11 @@ export function useSettingsForm() {
     onSuccess: (saved) => {
       // Every reader of the settings (the story form's default visibility) sees them at once.
       queryClient.setQueryData(meKeys.settings, saved);
+      // Show mature content decides what every story list holds (docs/decisions/023-ratings.md).
+      if (changes.showMatureContent !== undefined) {
+        for (const queryKey of [storyKeys.all, feedKeys.all, userKeys.storiesAll])
+          void queryClient.invalidateQueries({ queryKey });
+      }
       setDraft(null);
       clearDraft();
       setTheme(saved.theme);

@@ -1,6 +1,12 @@
-import { COMPLETION_STATUS_LABELS, type Profile, type StoryDetail } from '@storyloom/shared';
+import {
+  COMPLETION_STATUS_LABELS,
+  type Profile,
+  type StoryDetail,
+  WARNING_LABELS,
+} from '@storyloom/shared';
 import { CircleCheck, CircleDashed, Lock } from 'lucide-react';
 import { Link } from 'react-router';
+import { RatingBadge } from '../../../components/story/rating-badge';
 import { StoryCover } from '../../../components/story/story-cover';
 import { AuthorCard } from './author-card';
 import type { StoryLength } from './contents';
@@ -47,6 +53,7 @@ export function StoryHero({ story, profile, isOwner, length, resume }: StoryHero
               <StatusIcon className="size-3" aria-hidden="true" />
               {COMPLETION_STATUS_LABELS[story.settings.completion_status]}
             </span>
+            <RatingBadge rating={story.rating} always className="py-1" />
             {story.visibility === 'private' && (
               <span className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground">
                 <Lock className="size-3" aria-hidden="true" />
@@ -66,6 +73,12 @@ export function StoryHero({ story, profile, isOwner, length, resume }: StoryHero
         <AuthorCard story={story} profile={profile} isOwnCard={isOwner} />
         <StoryStats story={story} />
         <StoryFacts story={story} length={length} />
+        {story.warnings.length > 0 && (
+          <p className="text-sm" data-testid="story-warnings">
+            <span className="font-semibold">Warnings: </span>
+            {story.warnings.map((warning) => WARNING_LABELS[warning]).join(', ')}
+          </p>
+        )}
         <StoryTags tags={story.tags} />
         <StoryActions
           story={story}

@@ -1,4 +1,10 @@
-import { COMPLETION_STATUS_LABELS, type Profile, type StoryDetail } from '@storyloom/shared';
+import {
+  COMPLETION_STATUS_LABELS,
+  type Profile,
+  RATING_LABELS,
+  type StoryDetail,
+  WARNING_LABELS,
+} from '@storyloom/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -68,6 +74,10 @@ function DetailsTab({ story, length }: { story: StoryDetail; length: StoryLength
       : [];
   const rows: [string, string][] = [
     ['Genre', story.genre],
+    ['Rating', RATING_LABELS[story.rating]],
+    ...(story.warnings.length > 0
+      ? [['Warnings', story.warnings.map((w) => WARNING_LABELS[w]).join(', ')] as [string, string]]
+      : []),
     ['Status', COMPLETION_STATUS_LABELS[settings.completion_status]],
     ...measured,
     ...(settings.language ? [['Language', settings.language] as [string, string]] : []),

@@ -1,4 +1,14 @@
-import { COPYRIGHTS, STORY_LANGUAGES } from '@storyloom/shared';
+import {
+  COPYRIGHTS,
+  isMatureRating,
+  RATING_DESCRIPTIONS,
+  RATING_LABELS,
+  RATINGS,
+  type Rating,
+  STORY_LANGUAGES,
+  STORY_WARNINGS,
+  WARNING_LABELS,
+} from '@storyloom/shared';
 import type { ReactNode } from 'react';
 import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
@@ -41,6 +51,10 @@ function SwitchRow({
   );
 }
 
+/** The Mature Content switch over the rating: on lifts General/Teen to Mature, off lowers to Teen. */
+const ratingWithFlag = (rating: Rating, mature: boolean): Rating =>
+  mature === isMatureRating(rating) ? rating : mature ? 'mature' : 'teen';
+
 /** The edit form's extra settings, saved with the story. */
 export function StorySettingsFields({
   settings,
@@ -64,11 +78,58 @@ export function StorySettingsFields({
       <SwitchRow
         id="setting-mature-content"
         label="Mature Content"
-        description="Mark the story as intended for adult readers."
-        checked={settings.mature_content}
-        onChange={(mature_content) => onChange({ mature_content })}
+        description="Mark the story as intended for adult readers (rated Mature or Explicit)."
+        checked={isMatureRating(settings.rating)}
+        onChange={(mature) => onChange({ rating: ratingWithFlag(settings.rating, mature) })}
         disabled={disabled}
       />
+      <div className="grid gap-6 sm:grid-cols-3">
+        <Field
+          id="setting-rating"
+          label="Rating"
+          hint={RATING_DESCRIPTIONS[settings.rating]}
+          hintId="setting-rating-hint"
+        >
+          <Select
+            id="setting-rating"
+            value={settings.rating}
+            onChange={(event) => onChange({ rating: event.target.value as Rating })}
+            disabled={disabled}
+            aria-describedby="setting-rating-hint"
+          >
+            {RATINGS.map((rating) => (
+              <option key={rating} value={rating}>
+                {RATING_LABELS[rating]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <fieldset className="sm:col-span-2" disabled={disabled}>
+          <legend className="text-sm font-medium text-foreground">Warnings</legend>
+          <p className="mt-0.5 text-sm text-muted-foreground">
+            Tell readers what the story contains. Optional.
+          </p>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {STORY_WARNINGS.map((warning) => (
+              <label key={warning} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-input accent-primary"
+                  checked={settings.warnings.includes(warning)}
+                  onChange={(event) =>
+                    onChange({
+                      warnings: STORY_WARNINGS.filter((w) =>
+                        w === warning ? event.target.checked : settings.warnings.includes(w),
+                      ),
+                    })
+                  }
+                />
+                {WARNING_LABELS[warning]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
       <div className="grid gap-6 sm:grid-cols-3">
         <Field id="setting-completion" label="Completion Status">
           <Select

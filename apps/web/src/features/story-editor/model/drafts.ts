@@ -1,8 +1,10 @@
 import {
   COMPLETION_STATUSES,
   COPYRIGHTS,
+  RATINGS,
   STORAGE_KEYS,
   STORY_LANGUAGES,
+  STORY_WARNINGS,
   VISIBILITIES,
 } from '@storyloom/shared';
 import { readString, removeKey, writeString } from '../../../lib/storage';
@@ -58,7 +60,11 @@ function parseSettings(value: unknown): StorySettingsForm {
   const d = DEFAULT_SETTINGS;
   return {
     allow_comments: typeof raw.allow_comments === 'boolean' ? raw.allow_comments : d.allow_comments,
-    mature_content: typeof raw.mature_content === 'boolean' ? raw.mature_content : d.mature_content,
+    // Drafts saved before ratings hold the Mature Content flag instead.
+    rating: oneOf(raw.rating, RATINGS, raw.mature_content === true ? 'mature' : d.rating),
+    warnings: Array.isArray(raw.warnings)
+      ? STORY_WARNINGS.filter((w) => (raw.warnings as unknown[]).includes(w))
+      : d.warnings,
     completion_status: oneOf(raw.completion_status, COMPLETION_STATUSES, d.completion_status),
     language: oneOf(raw.language, STORY_LANGUAGES, d.language),
     copyright: oneOf(raw.copyright, COPYRIGHTS, d.copyright),

@@ -21,7 +21,8 @@ const story = {
   updated_at: '2025-03-01T10:00:00.000Z',
   settings: {
     allow_comments: true,
-    mature_content: false,
+    rating: 'general',
+    warnings: [],
     completion_status: 'ongoing',
     language: 'English',
     copyright: 'All Rights Reserved',

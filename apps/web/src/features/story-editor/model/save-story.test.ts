@@ -130,7 +130,7 @@ describe('saving the edit form', () => {
     expect(isDirty({ ...values, chapters: [b, a] }, baseline)).toBe(true);
     expect(isDirty({ ...values, details: { ...details, tags: ['x'] } }, baseline)).toBe(true);
     expect(
-      isDirty({ ...values, settings: { ...DEFAULT_SETTINGS, mature_content: true } }, baseline),
+      isDirty({ ...values, settings: { ...DEFAULT_SETTINGS, rating: 'mature' } }, baseline),
     ).toBe(true);
     expect(isDirty({ ...values, cover: { kind: 'remove' } }, baseline)).toBe(true);
   });

@@ -53,7 +53,9 @@ export function storyPatch(values: EditValues, baseline: Baseline): StoryPatch |
   if (!sameTags(details.tags, before.tags)) patch.tags = details.tags;
   if (details.visibility !== before.visibility) patch.visibility = details.visibility;
   for (const key of Object.keys(settings) as (keyof StorySettingsForm)[]) {
-    if (settings[key] !== baseline.settings[key]) patch[key] = settings[key];
+    const [now, was] = [settings[key], baseline.settings[key]];
+    const same = Array.isArray(now) && Array.isArray(was) ? sameTags(now, was) : now === was;
+    if (!same) patch[key] = now;
   }
   return Object.keys(patch).length > 0 ? (patch as StoryPatch) : null;
 }

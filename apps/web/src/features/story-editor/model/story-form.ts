@@ -5,8 +5,10 @@ import {
   defaultChapterTitle,
   GENRES,
   type Genre,
+  type Rating,
   STORY_LANGUAGES,
   type Story,
+  type StoryWarning,
   type Visibility,
 } from '@storyloom/shared';
 import { createId } from '../../../lib/id';
@@ -21,10 +23,14 @@ export type StoryDetails = {
   visibility: Visibility;
 };
 
-/** The edit form's extra settings, as the API names them. */
+/**
+ * The edit form's extra settings, as the API names them. The Mature Content switch shows and
+ * sets the rating (docs/decisions/023-ratings.md); warnings are kept in STORY_WARNINGS order.
+ */
 export type StorySettingsForm = {
   allow_comments: boolean;
-  mature_content: boolean;
+  rating: Rating;
+  warnings: StoryWarning[];
   completion_status: (typeof COMPLETION_STATUSES)[number];
   language: (typeof STORY_LANGUAGES)[number];
   copyright: (typeof COPYRIGHTS)[number];
@@ -45,7 +51,8 @@ export type ChapterDraft = {
 
 export const DEFAULT_SETTINGS: StorySettingsForm = {
   allow_comments: true,
-  mature_content: false,
+  rating: 'general',
+  warnings: [],
   completion_status: 'ongoing',
   language: 'English',
   copyright: 'All Rights Reserved',
@@ -90,7 +97,8 @@ export function settingsFromStory(story: Story): StorySettingsForm {
     (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
   return {
     allow_comments: settings.allow_comments,
-    mature_content: settings.mature_content,
+    rating: story.rating ?? (settings.mature_content ? 'mature' : 'general'),
+    warnings: [...(story.warnings ?? [])],
     completion_status: settings.completion_status,
     language: pick(settings.language, STORY_LANGUAGES, DEFAULT_SETTINGS.language),
     copyright: pick(settings.copyright, COPYRIGHTS, DEFAULT_SETTINGS.copyright),
@@ -120,7 +128,8 @@ export const sameDetails = (a: StoryDetails, b: StoryDetails) =>
 
 export const sameSettings = (a: StorySettingsForm, b: StorySettingsForm) =>
   a.allow_comments === b.allow_comments &&
-  a.mature_content === b.mature_content &&
+  a.rating === b.rating &&
+  sameTags(a.warnings, b.warnings) &&
   a.completion_status === b.completion_status &&
   a.language === b.language &&
   a.copyright === b.copyright;
