@@ -277,6 +277,21 @@ describe('a mute', () => {
     );
   });
 
+  it("counts only the muted author's stories the muter would see otherwise", async () => {
+    const mira = await newUser();
+    const bram = await newUser();
+    const genre = 'Adventure';
+    await storyOf(bram, { title: 'An all-ages one', genre });
+    await storyOf(bram, { title: 'A mature one', genre, rating: 'mature' });
+    const url = `/stories?limit=100&genre=${genre}`;
+    const before = (await call(t, 'GET', url, mira.auth)).body.data.total;
+    await mute(mira, bram);
+    // Mira does not see mature stories: the list lost one story, not two.
+    expect((await call(t, 'GET', url, mira.auth)).body.data.total).toBe(before - 1);
+    const rated = `${url}&rating=general,teen`;
+    expect((await call(t, 'GET', rated, mira.auth)).body.data.total).toBe(before - 1);
+  });
+
   it("leaves the muted user's comments out of the muter's threads", async () => {
     const mira = await newUser();
     const bram = await newUser();
