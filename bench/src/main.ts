@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeChapters } from './comments.js';
+import { describeHidingUsers } from './hiding.js';
 import { closeConnections } from './http.js';
 import {
   type Library,
@@ -114,8 +115,9 @@ async function measureMode(
       const sql = await openSql(lib);
       const sample = await takeSample(sql, server.origin, {
         writers: selected.has('mixed'),
-        comments: [...selected].some((name) => name.startsWith('comments-')),
         notifications: [...selected].some((name) => name.startsWith('notifications-')),
+        hiding: [...selected].some((name) => name.startsWith('hiding-')),
+        comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;
       console.info(
@@ -125,6 +127,8 @@ async function measureMode(
         console.info(`  comments: ${describeChapters(sample.commentChapters)}`);
       if (sample.notifiedUsers.length > 0)
         console.info(`  notifications: ${describeUsers(sample.notifiedUsers)}`);
+      if (sample.hidingUsers.length > 0)
+        console.info(`  hiding: ${describeHidingUsers(sample.hidingUsers)}`);
       for (const [kind, list] of Object.entries({
         common: words.common,
         rare: words.rare,

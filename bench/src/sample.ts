@@ -1,4 +1,5 @@
 import { type CommentChapter, sampleCommentChapters } from './comments.js';
+import { type HidingUser, sampleHidingUsers } from './hiding.js';
 import { getData } from './http.js';
 import type { Sql } from './library.js';
 import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notifications.js';
@@ -38,6 +39,8 @@ export interface Sample {
   commentChapters: CommentChapter[];
   /** The notification endpoints' users: the busiest and spread ones (notifications.ts). */
   notifiedUsers: NotifiedUser[];
+  /** The `hiding-*` endpoints' readers, who muted or blocked someone (hiding.ts). */
+  hidingUsers: HidingUser[];
 }
 
 /**
@@ -126,7 +129,7 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
 export async function takeSample(
   sql: Sql,
   origin: string,
-  need: { writers: boolean; comments: boolean; notifications: boolean },
+  need: { writers: boolean; comments: boolean; notifications: boolean; hiding: boolean },
 ): Promise<Sample> {
   const random = new Random(8);
   const { publicStories, stories, words } = await sampleStories(sql, random);
@@ -136,5 +139,17 @@ export async function takeSample(
   const notifiedUsers = need.notifications
     ? await sampleNotifiedUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
-  return { publicStories, stories, chapters, writers, words, commentChapters, notifiedUsers };
+  const hidingUsers = need.hiding
+    ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
+    : [];
+  return {
+    publicStories,
+    stories,
+    chapters,
+    writers,
+    words,
+    commentChapters,
+    notifiedUsers,
+    hidingUsers,
+  };
 }

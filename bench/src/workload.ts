@@ -6,6 +6,7 @@ import {
   THREAD_MIX,
   threadRequests,
 } from './comments.js';
+import { asHidingUsers, describeHidingUsers } from './hiding.js';
 import { getData } from './http.js';
 import {
   describeUsers,
@@ -50,6 +51,11 @@ const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter
 const COMMENTS = ['thread', 'counts'] as const;
 /** A signed-in user's notifications (issue 20): the bell's count and the first page. */
 const NOTIFICATIONS = ['unread', 'page'] as const;
+/**
+ * A reader who muted or blocked someone (issue 21): a list, a search and a busy thread, each of
+ * which leaves out what they hide; and a visitor's list narrowed by rating.
+ */
+const HIDING = ['list', 'search', 'thread'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
 const PAGES = ['home', 'discover', 'story', 'reader'] as const;
 const WRITES = ['progress', 'mixed'] as const;
@@ -65,6 +71,8 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...SINGLES,
   ...COMMENTS.map((name) => `comments-${name}`),
   ...NOTIFICATIONS.map((name) => `notifications-${name}`),
+  ...HIDING.map((name) => `hiding-${name}`),
+  'list-rated-p1',
   ...PAGES.map((page) => `page-${page}`),
   ...WRITES,
 ];
@@ -317,6 +325,46 @@ export async function buildEndpoints(
     'notifications',
     `GET /api/notifications?page=1&limit=${NOTIFICATIONS_PAGE_SIZE} (the /notifications page), signed in as ${describeUsers(notified)}`,
     () => pageRequests(notified),
+  );
+  const hiding = sample.hidingUsers;
+  const hidingWords = SEARCHES.flatMap(([, key]) => sample.words[key]);
+  add(
+    'hiding-list',
+    'list',
+    `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&genre=… (sorts and genres in turn), signed in as ${describeHidingUsers(hiding)}`,
+    () =>
+      asHidingUsers(hiding, (i) =>
+        listPath(
+          1,
+          PAGE_SIZE,
+          LIST_SORTS[i % LIST_SORTS.length]!,
+          GENRES_AND_ALL[i % GENRES_AND_ALL.length],
+        ),
+      ),
+  );
+  add(
+    'hiding-search',
+    'search',
+    `GET /api/stories/search?q=… (the search words of every kind in turn), signed in as ${describeHidingUsers(hiding)}`,
+    () => asHidingUsers(hiding, (i) => searchPath(hidingWords[i % hidingWords.length]!)),
+  );
+  add(
+    'hiding-thread',
+    'comments',
+    `GET /api/chapters/{id}/comments?page=1&limit=${COMMENTS_PAGE_SIZE}&sort=… of the comment endpoints' chapters, signed in as ${describeHidingUsers(hiding)}`,
+    () => {
+      const threads = threadRequests(commented);
+      return asHidingUsers(hiding, (i) => threads[i % threads.length]!.path);
+    },
+  );
+  add(
+    'list-rated-p1',
+    'list',
+    `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&genre=…&rating=general,teen (what a visitor sees, asked for by rating), every sort and genre`,
+    () =>
+      GENRES_AND_ALL.flatMap((genre) =>
+        LIST_SORTS.map((sort) => get(`${listPath(1, PAGE_SIZE, sort, genre)}&rating=general,teen`)),
+      ),
   );
   add('page-home', 'page', 'GET / (HTML, brotli), the home page', () => [get('/', BROWSER)]);
   add(
