@@ -170,7 +170,7 @@ function AuthorGrid({
       {authors.map((author) => (
         <li
           key={author.id}
-          className="flex flex-col rounded-2xl border bg-card p-4 sm:p-5"
+          className="flex min-w-0 flex-col rounded-2xl border bg-card p-4 sm:p-5"
           data-testid="author-card"
         >
           <div className="flex items-center gap-3">
@@ -208,7 +208,7 @@ function AuthorGrid({
             )}
           </div>
           {!author.restricted && author.bio ? (
-            <p className="mt-3 line-clamp-2 text-sm text-foreground/80">{author.bio}</p>
+            <p className="mt-3 line-clamp-2 break-words text-sm text-foreground/80">{author.bio}</p>
           ) : null}
         </li>
       ))}
