@@ -9,6 +9,7 @@ import * as m006 from './migrations/006_comments.js';
 import * as m007 from './migrations/007_comment_rows_index.js';
 import * as m008 from './migrations/008_notifications.js';
 import * as m010 from './migrations/010_blocks_and_mutes.js';
+import * as m011 from './migrations/011_moderation.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008_notifications': m008,
   // 009 is being written on another branch; it goes here when that branch merges.
   '010_blocks_and_mutes': m010,
+  '011_moderation': m011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -140,10 +140,19 @@ function commentViews(db: Exec, viewerId: string | null, hiding?: Hiding) {
   );
 }
 
-/** The viewer's filter on rows of `t`, or nothing for visitors and readers who hide nobody. */
+/**
+ * The viewer's filter on rows of `t`: comments the moderators hid are left out for all but
+ * their writer (decision 025), and for readers who hide someone, that someone's comments.
+ */
 function shownTo(t: string, viewerId: string | null, hiding: Hiding): RawBuilder<boolean> {
-  if (viewerId === null || !(hiding.blocks || hiding.mutes)) return sql<boolean>`1 = 1`;
-  return notHiddenBy(viewerId, `${t}.author_id`, hiding);
+  const hidden = sql.ref(`${t}.hidden_at`);
+  const author = sql.ref(`${t}.author_id`);
+  const moderated =
+    viewerId === null
+      ? sql<boolean>`${hidden} is null`
+      : sql<boolean>`(${hidden} is null or ${author} = ${viewerId})`;
+  if (viewerId === null || !(hiding.blocks || hiding.mutes)) return moderated;
+  return sql<boolean>`${moderated} and ${notHiddenBy(viewerId, `${t}.author_id`, hiding)}`;
 }
 
 /** One comment as a view, or undefined. */
@@ -254,13 +263,21 @@ export async function countsByKey(
   return new Map(rows.map((row) => [row.paragraph_key, Number(row.n)]));
 }
 
-/** Visible comments and replies on a chapter: what it adds to its story's comments_count. */
+/**
+ * Visible comments and replies on a chapter: what it adds to its story's comments_count. A
+ * comment the moderators hid does not count, nor do the replies under a hidden one.
+ */
 export async function visibleCount(db: Exec, chapterId: string): Promise<number> {
   const row = await db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('chapter_id', '=', chapterId)
     .where('deleted_at', 'is', null)
+    .where('hidden_at', 'is', null)
+    .where(
+      sql<boolean>`(comments.parent_id is null or not exists (select 1 from comments as p
+        where p.id = comments.parent_id and p.hidden_at is not null))`,
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
