@@ -257,6 +257,14 @@ describe('suspending a user', () => {
       await newUser({ role: 'moderator' }),
     ];
     const { story } = await storyOf(author);
+    await call(t, 'POST', `/users/${author.user.username}/follow`, reader.auth);
+    const found = async () => {
+      const { data } = (await call(t, 'GET', `/users/search?q=${author.user.username}`)).body;
+      return (Array.isArray(data) ? data : data.items).length;
+    };
+    const following = async () =>
+      (await call(t, 'GET', `/users/${reader.user.username}/following`)).body.data.total;
+    expect([await found(), await following()]).toEqual([1, 1]);
     const filed = await report(reader, {
       target_type: 'user',
       target_id: author.user.id,
@@ -295,6 +303,7 @@ describe('suspending a user', () => {
     expect(signIn.body.message).toMatch(/^This account is suspended until \d{4}-\d{2}-\d{2}\.$/);
     expect((await call(t, 'GET', `/stories/${story.id}`)).status).toBe(404);
     expect((await call(t, 'GET', `/users/${author.user.username}`)).status).toBe(404);
+    expect([await found(), await following()]).toEqual([0, 0]);
 
     const lifted = await resolve(mod, filed.body.data.id, { action: 'restore', reason: 'Mistake' });
     expect(lifted.status).toBe(200);
