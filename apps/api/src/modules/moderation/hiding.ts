@@ -9,7 +9,7 @@ import { adjustStoriesCount, lockStory, updateStory } from '../stories/repo.js';
 /**
  * Hiding and restoring content (docs/decisions/025-moderation.md), in the caller's transaction,
  * with every counter that others see. A hidden story is made private and a hidden chapter
- * unpublished, remembering what they were: every list, search, feed, sitemap, share preview and
+ * unpublished, remembering what they were: every list, search, feed, share preview and
  * count already leaves those out, and so does a release running beside this one during a
  * deploy. A hidden comment is left out of threads by `hidden_at` (comments/repo.ts).
  *
