@@ -32,6 +32,14 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     await db.schema.alterTable(table).addColumn('hidden_reason', 'text').execute();
     await db.schema.alterTable(table).addColumn('hidden_cause', 'text').execute();
   }
+  // Hidden comments are few: the threads' totals subtract them through this small partial
+  // index and keep counting everything else from their covering indexes (comments/repo.ts).
+  await db.schema
+    .createIndex('comments_hidden_idx')
+    .on('comments')
+    .columns(['chapter_id', 'parent_id', 'paragraph_key'])
+    .where(sql.ref('hidden_at'), 'is not', null)
+    .execute();
   await db.schema.alterTable('stories').addColumn('visibility_before_hidden', 'text').execute();
   await db.schema.alterTable('chapters').addColumn('published_before_hidden', 'integer').execute();
   await db.schema.alterTable('notifications').addColumn('detail', 'text').execute();

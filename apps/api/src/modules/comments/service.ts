@@ -271,6 +271,7 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
         offsetOf(page),
         page.limit,
         await hidingOf(k, viewer?.id ?? null),
+        place.comment.chapter_id,
       );
       return pageOf(await present(viewer, place, rows), total, page);
     },

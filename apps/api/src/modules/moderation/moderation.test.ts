@@ -246,6 +246,32 @@ describe('hiding a comment', () => {
     const counted = await call(t, 'GET', `/stories/${story.id}`);
     expect(counted.body.data.comments_count).toBe(0);
     expect((await call(t, 'GET', `/comments/${commentId}`, reader.auth)).status).toBe(404);
+    const counts = await call(t, 'GET', `/chapters/${chapterId}/comment-counts`);
+    expect(counts.body.data.chapter).toBe(0);
+
+    // A hidden reply leaves its thread's replies and their count for others, not for its writer.
+    const top = await call(t, 'POST', `/chapters/${chapterId}/comments`, author.auth, {
+      body: 'Thanks for reading',
+    });
+    const reply = await call(t, 'POST', `/chapters/${chapterId}/comments`, writer.auth, {
+      body: 'More pills',
+      parent_id: top.body.data.id,
+    });
+    const second = await report(reader, {
+      target_type: 'comment',
+      target_id: reply.body.data.id,
+      reason: 'spam',
+    });
+    await resolve(mod, second.body.data.id, { action: 'hide', reason: 'Advertising' });
+    const replies = async (who?: Person) =>
+      (await call(t, 'GET', `/comments/${top.body.data.id}/replies`, who?.auth)).body.data;
+    expect((await replies()).total).toBe(0);
+    expect((await replies(writer)).total).toBe(1);
+    expect((await thread()).items[0].replies_count).toBe(0);
+    expect((await call(t, 'GET', `/stories/${story.id}`)).body.data.comments_count).toBe(1);
+    expect((await call(t, 'GET', `/chapters/${chapterId}/comment-counts`)).body.data.chapter).toBe(
+      1,
+    );
   });
 });
 
