@@ -4,6 +4,9 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { waitFor } from '../../test/jobs.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
+import { PublicStoryCounts } from '../discovery/counts.js';
+import { createNotificationBus } from '../notifications/bus.js';
+import { createModerationService } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -349,5 +352,52 @@ describe('the audit log', () => {
       k.updateTable('moderation_actions').set({ reason: 'edited' }).execute(),
     ).rejects.toThrow(/append-only/);
     await expect(k.deleteFrom('moderation_actions').execute()).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('a suspension for some days', () => {
+  it('is lifted once it has run out, bringing back what it hid and nothing a moderator hid on its own', async () => {
+    const [author, reader, mod] = [
+      await newUser(),
+      await newUser(),
+      await newUser({ role: 'moderator' }),
+    ];
+    const { story: kept } = await storyOf(author, { title: 'Kept' });
+    const { story: own } = await storyOf(author, { title: 'Hidden on its own' });
+    const first = await report(reader, { target_type: 'story', target_id: own.id, reason: 'spam' });
+    await resolve(mod, first.body.data.id, { action: 'hide', reason: 'Spam' });
+    const filed = await report(reader, {
+      target_type: 'user',
+      target_id: author.user.id,
+      reason: 'harassment',
+    });
+    await resolve(mod, filed.body.data.id, { action: 'suspend', reason: 'Cool off', days: 3 });
+    expect((await call(t, 'GET', `/stories/${kept.id}`)).status).toBe(404);
+
+    const k = t.testDb.db.kysely;
+    const moderation = createModerationService({
+      db: t.testDb.db,
+      storyCounts: new PublicStoryCounts(t.testDb.db),
+      notifier: { record: async () => {}, poke: () => {} },
+      bus: createNotificationBus(),
+    });
+    // Not yet: nothing is lifted early.
+    expect(await moderation.liftExpired()).toBe(0);
+    await k
+      .updateTable('users')
+      .set({ suspended_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', author.user.id)
+      .execute();
+    expect(await moderation.liftExpired()).toBe(1);
+    expect((await call(t, 'GET', `/stories/${kept.id}`)).status).toBe(200);
+    expect((await call(t, 'GET', `/stories/${own.id}`)).status).toBe(404);
+    expect((await call(t, 'GET', `/users/${author.user.username}`)).body.data.stories_count).toBe(
+      1,
+    );
+    const signIn = await call(t, 'POST', '/auth/token', undefined, {
+      username: author.user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(signIn.status).toBe(200);
   });
 });
