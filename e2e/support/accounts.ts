@@ -53,6 +53,11 @@ export async function tokenViaApi(user: TestUser): Promise<string> {
  */
 export async function signedInSession(user: TestUser = newUser()) {
   await signUpViaApi(user);
+  return sessionOf(user);
+}
+
+/** A signed-in session of an existing account (after a change made outside, such as a role). */
+export async function sessionOf(user: TestUser) {
   const accessToken = await tokenViaApi(user);
   const me = await api<Record<string, unknown>>('/users/me', {
     headers: { authorization: `Bearer ${accessToken}` },

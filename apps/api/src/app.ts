@@ -24,6 +24,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaFiles } from './modules/media/static.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingRoutes } from './modules/reading/routes.js';
 import { safetyRoutes } from './modules/safety/routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(
       await api.register(discoveryRoutes, services);
       await api.register(searchRoutes, services);
       await api.register(contactRoutes, services);
+      await api.register(moderationRoutes, services);
     },
     { prefix: '/api' },
   );

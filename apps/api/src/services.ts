@@ -19,6 +19,7 @@ import { PublicStoryCounts } from './modules/discovery/counts.js';
 import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
 import { createCoverStore } from './modules/media/covers.js';
 import { mediaStorage } from './modules/media/storage.js';
+import { createModerationService, type ModerationService } from './modules/moderation/service.js';
 import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.js';
 import { createNotifier } from './modules/notifications/events.js';
 import { scheduleWeeklyDigest } from './modules/notifications/mail.js';
@@ -71,6 +72,8 @@ export interface Services {
   search: SearchService;
   /** The contact form's messages, kept for the site's staff. */
   contact: ContactService;
+  /** Reports, the staff's actions and the audit log (docs/decisions/025-moderation.md). */
+  moderation: ModerationService;
   /** Link-preview tags of story and profile pages (docs/decisions/011-share-previews.md). */
   pageMeta: PageMetaResolver;
   /**
@@ -116,6 +119,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   // The public lists' totals: one per database, adjusted by this app's own story writes.
   const storyCounts = new PublicStoryCounts(db);
   const discovery = createDiscoveryService({ db, storyCounts });
+  const moderation = createModerationService({ db, storyCounts, notifier, bus: notificationBus });
 
   return {
     config,
@@ -138,9 +142,13 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),
     contact: createContactService({ db }),
+    moderation,
     pageMeta: createPageMeta({ db, config }),
     jobs,
     foreground,
-    schedules: createScheduler([() => scheduleWeeklyDigest(db)], log),
+    schedules: createScheduler(
+      [() => scheduleWeeklyDigest(db), () => moderation.liftExpired()],
+      log,
+    ),
   };
 }

@@ -15,8 +15,17 @@ export const NOTIFICATION_TYPES = [
   'story_like',
   /** A new chapter of a story you saved, or by an author you follow. */
   'new_chapter',
+  /** A report you made was handled (never saying by whom). */
+  'report_resolved',
+  /** The moderators hid your story, chapter or comment, with their reason. */
+  'content_hidden',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** Notices from the moderators: no actor, no switch turns them off. */
+export const MODERATION_NOTICE_TYPES = ['report_resolved', 'content_hidden'] as const;
+export type ModerationNoticeType = (typeof MODERATION_NOTICE_TYPES)[number];
+/** The kinds people cause, each with its switch in Settings → Notifications. */
+export type SocialNotificationType = Exclude<NotificationType, ModerationNoticeType>;
 
 export const NOTIFICATION_LIMITS = {
   /** The unread count stops counting here; the bell shows "99+" from 100. */

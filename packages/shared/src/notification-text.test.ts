@@ -26,6 +26,30 @@ function make(overrides: Partial<Notification>): Notification {
 }
 
 describe('notificationText', () => {
+  it('tells of a handled report without naming anyone, and of hidden content with its reason', () => {
+    const resolved = make({
+      type: 'report_resolved',
+      actors: [],
+      actors_count: 0,
+      moderation: { target_type: 'story', outcome: 'action_taken', reason: null },
+    });
+    expect(notificationText(resolved)).toBe(
+      'Your report of a story was reviewed and the moderators took action',
+    );
+    expect(notificationPath(resolved)).toBe('/notifications');
+    const hidden = make({
+      type: 'content_hidden',
+      actors: [],
+      actors_count: 0,
+      story,
+      moderation: { target_type: 'story', outcome: null, reason: 'Spam links' },
+    });
+    expect(notificationText(hidden)).toBe(
+      'The moderators hid your story The Last Translation. Reason: Spam links',
+    );
+    expect(notificationPath(hidden)).toBe('/stories/s1');
+  });
+
   it('says what happened, naming the story', () => {
     const comment = { id: 'k1', excerpt: 'Lovely', parent_id: null, paragraph: null };
     expect(notificationText(make({ type: 'follow' }))).toBe('Mira followed you');

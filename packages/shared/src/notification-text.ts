@@ -51,6 +51,23 @@ export function notificationSentence(notification: Notification): NotificationSe
         ? { lead: `New chapter: ${chapter}`, title: null, tail: '' }
         : { lead: 'New chapter of ', title, tail: chapter ? `: ${chapter}` : '' };
     }
+    case 'report_resolved':
+      return {
+        lead:
+          notification.moderation?.outcome === 'action_taken'
+            ? `Your report of a ${notification.moderation.target_type} was reviewed and the moderators took action`
+            : `Your report of a ${notification.moderation?.target_type ?? 'post'} was reviewed; no action was needed`,
+        title: null,
+        tail: '',
+      };
+    case 'content_hidden': {
+      const what = notification.moderation?.target_type ?? 'story';
+      const reason = notification.moderation?.reason;
+      const tail = reason ? `. Reason: ${reason}` : '';
+      return title === null || what !== 'story'
+        ? { lead: `The moderators hid your ${what}${title ? ' on ' : ''}`, title, tail }
+        : { lead: 'The moderators hid your story ', title, tail };
+    }
     default:
       return { lead: 'New activity', title, tail: '' };
   }
@@ -88,7 +105,10 @@ export function notificationPath(notification: Notification): string {
         chapter ? { chapterId: chapter.id, position: chapter.position } : {},
       );
     case 'story_like':
+    case 'content_hidden':
       break;
+    case 'report_resolved':
+      return '/notifications';
   }
   return story ? `/stories/${encodeURIComponent(story.id)}` : '/notifications';
 }

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_comment_rows_index.js';
 import * as m008 from './migrations/008_notifications.js';
 import * as m009 from './migrations/009_story_ratings.js';
 import * as m010 from './migrations/010_blocks_and_mutes.js';
+import * as m011 from './migrations/011_moderation.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008_notifications': m008,
   '009_story_ratings': m009,
   '010_blocks_and_mutes': m010,
+  '011_moderation': m011,
 };
 
 class StaticProvider implements MigrationProvider {

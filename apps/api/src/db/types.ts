@@ -32,11 +32,27 @@ export interface UsersTable {
    * with the settings. Only the author directory's order reads it (migration 004).
    */
   profile_public: Flag;
+  /** Null for a plain user; staff are 'moderator' or 'admin' (migration 011). */
+  role: Defaulted<StaffRole | null>;
+  /** While in the future the account is suspended; 9999-… stands for good (migration 011). */
+  suspended_until: Defaulted<Timestamp | null>;
+  suspended_reason: Defaulted<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-export interface StoriesTable {
+export type StaffRole = 'moderator' | 'admin';
+/** Why a piece of content is hidden: on its own, or with everything of a suspended author. */
+export type HiddenCause = 'moderation' | 'suspension';
+
+/** What the moderators' hiding adds to stories, chapters and comments (migration 011). */
+interface Hideable {
+  hidden_at: Defaulted<Timestamp | null>;
+  hidden_reason: Defaulted<string | null>;
+  hidden_cause: Defaulted<HiddenCause | null>;
+}
+
+export interface StoriesTable extends Hideable {
   id: string;
   author_id: string;
   title: string;
@@ -66,6 +82,8 @@ export interface StoriesTable {
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** What `visibility` was when the moderators hid it (it is private while hidden). */
+  visibility_before_hidden: Defaulted<'public' | 'private' | null>;
 }
 
 export interface StoryTagsTable {
@@ -76,7 +94,7 @@ export interface StoryTagsTable {
   position: number;
 }
 
-export interface ChaptersTable {
+export interface ChaptersTable extends Hideable {
   id: string;
   story_id: string;
   title: string;
@@ -93,6 +111,8 @@ export interface ChaptersTable {
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** `published` when the moderators hid it (it is unpublished while hidden). */
+  published_before_hidden: Defaulted<number | null>;
 }
 
 export interface FollowsTable {
@@ -232,7 +252,7 @@ export interface ContactMessagesTable {
 // (migration 002); only the search repo reads them, with raw SQL.
 
 /** A comment on a chapter, or a reply to one (migration 006, docs/decisions/021). */
-export interface CommentsTable {
+export interface CommentsTable extends Hideable {
   id: string;
   chapter_id: string;
   story_id: string;
@@ -291,6 +311,8 @@ export interface NotificationsTable {
   /** When an actor last joined it. */
   updated_at: Timestamp;
   read_at: Timestamp | null;
+  /** JSON of a moderation notice's words (reason, outcome); null for the others. */
+  detail: Defaulted<string | null>;
 }
 
 export interface NotificationActorsTable {
@@ -330,6 +352,36 @@ export interface JobProgressTable {
   updated_at: Timestamp;
 }
 
+/** A report of a story, chapter, comment or user (migration 011). */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_type: 'story' | 'chapter' | 'comment' | 'user';
+  target_id: string;
+  target_owner_id: string | null;
+  reason: string;
+  note: string | null;
+  status: 'open' | 'resolved' | 'dismissed';
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  /** The action taken and its reason, as JSON. */
+  resolution: string | null;
+}
+
+/** The audit log: append-only (migration 011 refuses UPDATE and DELETE). */
+export interface ModerationActionsTable {
+  id: string;
+  staff_id: string;
+  staff_username: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string;
+  /** JSON. */
+  details: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   stories: StoriesTable;
@@ -359,6 +411,8 @@ export interface Database {
   scheduled_runs: ScheduledRunsTable;
   blocks: BlocksTable;
   mutes: MutesTable;
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

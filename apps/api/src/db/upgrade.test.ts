@@ -767,3 +767,104 @@ describe('upgrading a database of the notifications release (008 → latest): ra
     }
   });
 });
+
+describe('upgrading a database of the blocks and mutes release (010 → latest)', () => {
+  const COMMENT = '0190a0a0-0000-7000-8000-00000000c010';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '010_blocks_and_mutes' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 010 wrote them: Bram's comment on Alice's chapter, and Bram muting Alice.
+    await db
+      .insertInto('comments')
+      .values({
+        id: COMMENT,
+        chapter_id: CHAPTER,
+        story_id: PUBLIC_STORY,
+        author_id: BRAM,
+        parent_id: null,
+        paragraph_key: null,
+        paragraph_excerpt: null,
+        body: 'Lovely tide.',
+        likes_count: 0,
+        replies_count: 0,
+        created_at: AT,
+      })
+      .execute();
+    await db
+      .updateTable('stories')
+      .set({ comments_count: 1 })
+      .where('id', '=', PUBLIC_STORY)
+      .execute();
+    await db
+      .insertInto('mutes')
+      .values({ muter_id: BRAM, muted_id: ALICE, created_at: AT })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, nobody is staff, suspended or hidden, and a report is hidden by a new admin', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const users = await t.db.kysely
+      .selectFrom('users')
+      .select(['role', 'suspended_until'])
+      .execute();
+    expect(users).toEqual([
+      { role: null, suspended_until: null },
+      { role: null, suspended_until: null },
+    ]);
+    const stories = await t.db.kysely
+      .selectFrom('stories')
+      .select(['hidden_at', 'visibility'])
+      .execute();
+    expect(stories.every((s) => s.hidden_at === null)).toBe(true);
+    expect(await old.selectFrom('mutes').selectAll().execute()).toHaveLength(1);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      await t.db.kysely
+        .updateTable('users')
+        .set({ role: 'admin' })
+        .where('id', '=', ALICE)
+        .execute();
+      const bearer = async (id: string) => ({
+        authorization: `Bearer ${createTokenService(config.jwtSecret).sign(id, await createSession(t.db, id))}`,
+      });
+      const [alice, bram] = [await bearer(ALICE), await bearer(BRAM)];
+      const filed = await app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: alice,
+        payload: { target_type: 'comment', target_id: COMMENT, reason: 'spam' },
+      });
+      expect(filed.statusCode).toBe(201);
+      const queue = await app.inject({ url: '/api/admin/reports', headers: alice });
+      expect(queue.json().data.items[0]).toMatchObject({ target_id: COMMENT, count: 1 });
+      const hidden = await app.inject({
+        method: 'POST',
+        url: `/api/admin/reports/${filed.json().data.id}/resolve`,
+        headers: alice,
+        payload: { action: 'hide', reason: 'Spam' },
+      });
+      expect(hidden.statusCode).toBe(200);
+      const thread = await app.inject({ url: `/api/chapters/${CHAPTER}/comments` });
+      expect(thread.json().data.total).toBe(0);
+      const own = await app.inject({ url: `/api/chapters/${CHAPTER}/comments`, headers: bram });
+      expect(own.json().data.items[0].hidden).toMatchObject({ reason: 'Spam' });
+      const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(story.json().data.comments_count).toBe(0);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

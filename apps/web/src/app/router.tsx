@@ -180,6 +180,10 @@ const signedInRoutes: RouteObject[] = [
       import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
   },
   {
+    path: 'admin',
+    lazy: () => import('../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })),
+  },
+  {
     path: 'settings/profile',
     lazy: () =>
       import('../features/profile/edit-profile-page').then((m) => ({

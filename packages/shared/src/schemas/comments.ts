@@ -43,6 +43,13 @@ export const comment = z
     created_at: isoDate,
     edited_at: isoDate.nullable(),
     deleted: z.boolean().describe('A deleted comment kept as a placeholder for its replies'),
+    hidden: z
+      .object({ reason: z.string().nullable(), at: isoDate })
+      .nullable()
+      .optional()
+      .describe(
+        'Hidden by the moderators, with their reason; only its writer is shown such a comment',
+      ),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof comment>;

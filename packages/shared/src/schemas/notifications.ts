@@ -37,6 +37,18 @@ export const notification = z
         paragraph: z.number().int().nullable().describe('The paragraph (from 0) it is on'),
       })
       .nullable(),
+    moderation: z
+      .object({
+        target_type: z.enum(['story', 'chapter', 'comment', 'user']),
+        outcome: z
+          .enum(['action_taken', 'no_action'])
+          .nullable()
+          .describe('report_resolved: whether the moderators acted on what you reported'),
+        reason: z.string().nullable().describe('content_hidden: the moderators’ reason'),
+      })
+      .nullable()
+      .optional()
+      .describe('report_resolved and content_hidden only; never names the staff member'),
     created_at: isoDate.describe('When it last changed (a new actor moves it up)'),
     read_at: isoDate.nullable(),
   })

@@ -178,6 +178,16 @@ export const chaptersByStoryQuery = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
+/**
+ * Hidden by the moderators, with their reason (docs/decisions/025-moderation.md): only its
+ * author is ever sent hidden content, and sees this on it.
+ */
+const hiddenByModerators = z
+  .object({ reason: z.string().nullable(), at: isoDate })
+  .nullable()
+  .optional()
+  .describe('Hidden by the moderators (its author alone is sent it), with their reason');
+
 export const storySettings = z
   .object({
     allow_comments: z.boolean(),
@@ -213,6 +223,7 @@ export const story = z
     author: authorSummary,
     is_liked: z.boolean().optional().describe('Signed-in callers only'),
     is_saved: z.boolean().optional().describe('Signed-in callers only'),
+    hidden: hiddenByModerators,
   })
   .meta({ id: 'Story' });
 export type Story = z.infer<typeof story>;
@@ -268,6 +279,7 @@ export type StoryDetail = z.infer<typeof storyDetail>;
 
 export const chapter = z
   .object({
+    hidden: hiddenByModerators,
     id: z.string(),
     story_id: z.string(),
     title: z.string(),

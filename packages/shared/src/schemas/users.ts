@@ -27,6 +27,11 @@ export const me = publicUser
     email_verified: z.boolean(),
     has_password: z.boolean(),
     google_linked: z.boolean(),
+    role: z
+      .enum(['moderator', 'admin'])
+      .nullable()
+      .optional()
+      .describe('Staff only: moderator or admin (docs/decisions/025-moderation.md)'),
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof me>;

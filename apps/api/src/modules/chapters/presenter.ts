@@ -1,5 +1,6 @@
 import type { Chapter, ChapterSummary } from '@storyloom/shared';
 import type { ChapterRow } from '../../db/types.js';
+import { hiddenNotice } from '../stories/presenter.js';
 import type { ChapterSummaryRow } from './repo.js';
 
 /** `position` travels as `order` (the clients' name for it); the 0/1 flag as a boolean. */
@@ -16,6 +17,7 @@ export function presentChapter(row: ChapterRow): Chapter {
     published_at: row.published_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...(row.hidden_at ? { hidden: hiddenNotice(row) } : {}),
   };
 }
 

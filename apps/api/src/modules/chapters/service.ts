@@ -3,13 +3,14 @@ import {
   defaultChapterTitle,
   isBlankHtml,
   LIMITS,
+  MODERATION_MESSAGES,
   STORY_MESSAGES,
   type UpdateChapterBody,
 } from '@storyloom/shared';
 import type { Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { ChapterRow, ChaptersTable, Database, StoryRow } from '../../db/types.js';
-import { badRequest, invalidField } from '../../lib/errors.js';
+import { badRequest, forbidden, invalidField } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { adjustStoryComments, visibleCount } from '../comments/repo.js';
@@ -144,6 +145,9 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
         const current = await findChapterById(trx, chapter.id);
         if (!current) throw chapterNotFound();
         const published = input.published ?? current.published === 1;
+        // Hidden by the moderators: unpublished until they restore it (decision 025).
+        if (published && current.hidden_at !== null)
+          throw forbidden(MODERATION_MESSAGES.hiddenChapter);
         if (published && (content ? content.blank : isBlankHtml(current.content)))
           throw noContent();
         let position = current.position;

@@ -140,10 +140,57 @@ function commentViews(db: Exec, viewerId: string | null, hiding?: Hiding) {
   );
 }
 
-/** The viewer's filter on rows of `t`, or nothing for visitors and readers who hide nobody. */
+/** Whether the viewer hides anyone: only then do their counts read each comment's row. */
+const hidesSomeone = (viewerId: string | null, hiding: Hiding) =>
+  viewerId !== null && (hiding.blocks || hiding.mutes);
+
+/** Rows of `t` the moderators hid from the viewer: all hidden ones but the viewer's own. */
+function hiddenFrom(t: string, viewerId: string | null): RawBuilder<boolean> {
+  const hidden = sql<boolean>`${sql.ref(`${t}.hidden_at`)} is not null`;
+  if (viewerId === null) return hidden;
+  const author = sql.ref(`${t}.author_id`);
+  return sql<boolean>`${hidden} and (${author} is null or ${author} <> ${viewerId})`;
+}
+
+/**
+ * The viewer's filter on rows of `t`: comments the moderators hid are left out for all but
+ * their writer (decision 025), and for readers who hide someone, that someone's comments.
+ */
 function shownTo(t: string, viewerId: string | null, hiding: Hiding): RawBuilder<boolean> {
-  if (viewerId === null || !(hiding.blocks || hiding.mutes)) return sql<boolean>`1 = 1`;
-  return notHiddenBy(viewerId, `${t}.author_id`, hiding);
+  const moderated = sql<boolean>`not (${hiddenFrom(t, viewerId)})`;
+  if (!hidesSomeone(viewerId, hiding)) return moderated;
+  return sql<boolean>`${moderated} and ${notHiddenBy(viewerId!, `${t}.author_id`, hiding)}`;
+}
+
+/**
+ * How many rows of a thread (`terms` over the alias `counted`) the viewer is shown. For nearly
+ * everyone, every row counted from the thread's covering index less the hidden ones, found in
+ * the small comments_hidden_idx; for a reader who hides someone, each row is read and tested.
+ */
+function shownCount(
+  terms: (t: string) => RawBuilder<boolean>,
+  viewerId: string | null,
+  hiding: Hiding,
+  hiddenTerms: (t: string) => RawBuilder<boolean> = terms,
+): RawBuilder<number | string> {
+  if (hidesSomeone(viewerId, hiding))
+    return sql`(select count(*) from comments as counted where ${terms('counted')} and ${shownTo('counted', viewerId, hiding)})`;
+  return sql`((select count(*) from comments as counted where ${terms('counted')})
+    - (select count(*) from comments as hid where ${hiddenTerms('hid')} and ${hiddenFrom('hid', viewerId)}))`;
+}
+
+/**
+ * A thread's rows as the hidden count seeks them in comments_hidden_idx (chapter_id, parent_id,
+ * paragraph_key): without inThread's `paragraph_key is not null`, which SQLite would otherwise
+ * read as a range over the paragraph thread indexes.
+ */
+function hiddenInThread(t: string, chapterId: string, paragraphKey: string | null) {
+  const col = (name: string) => sql.ref(`${t}.${name}`);
+  const key =
+    paragraphKey === null
+      ? sql<boolean>`${col('paragraph_key')} is null`
+      : sql<boolean>`${col('paragraph_key')} = ${paragraphKey}`;
+  return sql<boolean>`${col('chapter_id')} = ${chapterId} and ${col('parent_id')} is null and ${key}`;
 }
 
 /** One comment as a view, or undefined. */
@@ -196,9 +243,12 @@ export function threadPage(
   hiding: Hiding,
 ): Promise<{ rows: CommentView[]; total: number }> {
   const { chapterId, paragraphKey, sort } = thread;
-  const counted = sql<
-    number | string
-  >`(select count(*) from comments as counted where ${inThread('counted', chapterId, paragraphKey)} and ${shownTo('counted', viewerId, hiding)})`;
+  const counted = shownCount(
+    (t) => inThread(t, chapterId, paragraphKey),
+    viewerId,
+    hiding,
+    (t) => hiddenInThread(t, chapterId, paragraphKey),
+  );
   let page = commentViews(db, viewerId, hiding)
     .select(counted.as('total'))
     .where(inThread('comments', chapterId, paragraphKey))
@@ -218,10 +268,16 @@ export function repliesPage(
   offset: number,
   limit: number,
   hiding: Hiding,
+  /** The parent's chapter: the hidden replies are sought by it in comments_hidden_idx. */
+  chapterId: string,
 ): Promise<{ rows: CommentView[]; total: number }> {
-  const counted = sql<
-    number | string
-  >`(select count(*) from comments as counted where counted.parent_id = ${parentId} and ${shownTo('counted', viewerId, hiding)})`;
+  const counted = shownCount(
+    (t) => sql<boolean>`${sql.ref(`${t}.parent_id`)} = ${parentId}`,
+    viewerId,
+    hiding,
+    (t) =>
+      sql<boolean>`${sql.ref(`${t}.chapter_id`)} = ${chapterId} and ${sql.ref(`${t}.parent_id`)} = ${parentId}`,
+  );
   const page = commentViews(db, viewerId, hiding)
     .select(counted.as('total'))
     .where('comments.parent_id', '=', parentId)
@@ -242,25 +298,49 @@ export async function countsByKey(
   viewerId: string | null,
   hiding: Hiding,
 ): Promise<Map<string | null, number>> {
-  const rows = await db
-    .selectFrom('comments')
-    .select(['paragraph_key', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('chapter_id', '=', chapterId)
-    .where('parent_id', 'is', null)
-    .where('deleted_at', 'is', null)
-    .where(shownTo('comments', viewerId, hiding))
-    .groupBy('paragraph_key')
-    .execute();
-  return new Map(rows.map((row) => [row.paragraph_key, Number(row.n)]));
+  const grouped = (filter: RawBuilder<boolean>) =>
+    db
+      .selectFrom('comments')
+      .select(['paragraph_key', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('chapter_id', '=', chapterId)
+      .where('parent_id', 'is', null)
+      .where('deleted_at', 'is', null)
+      .where(filter)
+      .groupBy('paragraph_key')
+      .execute();
+  if (hidesSomeone(viewerId, hiding)) {
+    const rows = await grouped(shownTo('comments', viewerId, hiding));
+    return new Map(rows.map((row) => [row.paragraph_key, Number(row.n)]));
+  }
+  // Everything from comments_chapter_rows_idx alone, less the hidden (comments_hidden_idx).
+  const [all, hidden] = await Promise.all([
+    grouped(sql<boolean>`1 = 1`),
+    grouped(hiddenFrom('comments', viewerId)),
+  ]);
+  const counts = new Map(all.map((row) => [row.paragraph_key, Number(row.n)]));
+  for (const row of hidden) {
+    const left = (counts.get(row.paragraph_key) ?? 0) - Number(row.n);
+    if (left > 0) counts.set(row.paragraph_key, left);
+    else counts.delete(row.paragraph_key);
+  }
+  return counts;
 }
 
-/** Visible comments and replies on a chapter: what it adds to its story's comments_count. */
+/**
+ * Visible comments and replies on a chapter: what it adds to its story's comments_count. A
+ * comment the moderators hid does not count, nor do the replies under a hidden one.
+ */
 export async function visibleCount(db: Exec, chapterId: string): Promise<number> {
   const row = await db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('chapter_id', '=', chapterId)
     .where('deleted_at', 'is', null)
+    .where('hidden_at', 'is', null)
+    .where(
+      sql<boolean>`(comments.parent_id is null or not exists (select 1 from comments as p
+        where p.id = comments.parent_id and p.hidden_at is not null))`,
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -146,6 +146,8 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
       story ?? findStoryById(exec, comment.story_id),
     ]);
     if (!chapter || !found || !canReadChapter(viewer, found, chapter)) throw commentNotFound();
+    // Hidden by the moderators: there for its writer only (decision 025).
+    if (comment.hidden_at !== null && comment.author_id !== viewer?.id) throw commentNotFound();
     return { comment, chapter, story: found };
   };
 
@@ -197,6 +199,11 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
         created_at: row.created_at,
         edited_at: row.edited_at,
         deleted,
+        // Only its writer is ever shown a hidden comment.
+        hidden:
+          row.hidden_at !== null && mine
+            ? { reason: row.hidden_reason, at: new Date(row.hidden_at).toISOString() }
+            : null,
       };
     });
   };
@@ -264,6 +271,7 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
         offsetOf(page),
         page.limit,
         await hidingOf(k, viewer?.id ?? null),
+        place.comment.chapter_id,
       );
       return pageOf(await present(viewer, place, rows), total, page);
     },

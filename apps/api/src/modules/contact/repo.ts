@@ -35,3 +35,22 @@ export async function countContactMessages(db: Exec): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(total);
 }
+
+/** A page of messages, newest first, for the staff's /admin (contact_messages_created_idx). */
+export async function contactMessagePage(
+  db: Exec,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ListedContactMessage[]; total: number }> {
+  const rows = await db
+    .selectFrom('contact_messages as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select('u.username')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: await countContactMessages(db) };
+}

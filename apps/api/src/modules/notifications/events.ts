@@ -12,6 +12,21 @@ export const notifyPayload = z.discriminatedUnion('event', [
   z.object({ event: z.literal('story_like'), user_id: z.string(), story_id: z.string() }),
   z.object({ event: z.literal('comment'), comment_id: z.string() }),
   z.object({ event: z.literal('new_chapter'), chapter_id: z.string() }),
+  // A moderation notice (docs/decisions/025-moderation.md): whom to tell is decided by the
+  // staff action itself; the job only writes it.
+  z.object({
+    event: z.literal('moderation_notice'),
+    type: z.enum(['report_resolved', 'content_hidden']),
+    user_ids: z.array(z.string()),
+    story_id: z.string().nullable(),
+    chapter_id: z.string().nullable(),
+    comment_id: z.string().nullable(),
+    detail: z.object({
+      target_type: z.enum(['story', 'chapter', 'comment', 'user']),
+      outcome: z.enum(['action_taken', 'no_action']).nullable(),
+      reason: z.string().nullable(),
+    }),
+  }),
 ]);
 export type NotifyEvent = z.infer<typeof notifyPayload>;
 

@@ -9,7 +9,7 @@ import type { NotificationBus } from './bus.js';
 import type { NotifyEvent } from './events.js';
 import { MAILED_TYPES, type MailTiming, scheduleMail } from './mail.js';
 import { recipients } from './policy.js';
-import { notify, readStoryForNotice, type Subject } from './repo.js';
+import { noticeFromModerators, notify, readStoryForNotice, type Subject } from './repo.js';
 
 /**
  * A new chapter is told to this many readers per transaction. On SQLite a batch runs
@@ -74,6 +74,23 @@ export function notifyJob({
       cursor: string | null,
     ) => Promise<BatchResult>;
   } = {
+    moderation_notice: (event, trx) =>
+      once(trx, (trx, now) =>
+        noticeFromModerators(
+          trx,
+          event.user_ids,
+          {
+            type: event.type,
+            groupKey: event.type,
+            storyId: event.story_id,
+            chapterId: event.chapter_id,
+            commentId: event.comment_id,
+          },
+          event.detail,
+          now,
+        ),
+      ),
+
     follow: (event, trx) =>
       once(trx, async (trx, now) => {
         const still = await trx

@@ -1,4 +1,4 @@
-import { type NotificationType, resolveSettings, type UserSettings } from '@storyloom/shared';
+import { resolveSettings, type SocialNotificationType, type UserSettings } from '@storyloom/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { actorsAmong } from '../safety/repo.js';
@@ -7,7 +7,7 @@ import { settingsOfMany } from '../users/settings-repo.js';
 type Exec = Kysely<Database> | Transaction<Database>;
 
 /** The Settings → Notifications switch that turns each kind off. */
-export const SWITCH_OF: Record<NotificationType, keyof UserSettings> = {
+export const SWITCH_OF: Record<SocialNotificationType, keyof UserSettings> = {
   follow: 'notifyNewFollower',
   comment: 'notifyNewComment',
   reply: 'notifyNewComment',
@@ -26,7 +26,7 @@ export async function recipients(
   db: Exec,
   userIds: string[],
   actorId: string,
-  type: NotificationType,
+  type: SocialNotificationType,
 ): Promise<string[]> {
   const others = [...new Set(userIds)].filter((id) => id !== actorId);
   if (others.length === 0) return [];

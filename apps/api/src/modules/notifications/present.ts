@@ -17,6 +17,21 @@ const excerptOf = (body: string) => {
   return line.length <= EXCERPT_MAX ? line : `${line.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
 };
 
+/** A moderation notice's words (migration 011), or null for every other kind. */
+function moderationOf(detail: string | null): Notification['moderation'] {
+  if (!detail) return null;
+  try {
+    const parsed = JSON.parse(detail) as NonNullable<Notification['moderation']>;
+    return {
+      target_type: parsed.target_type,
+      outcome: parsed.outcome ?? null,
+      reason: parsed.reason ?? null,
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** Payloads for rows of one user, in a fixed number of queries for the whole page. */
 export async function presentNotifications(
   k: Exec,
@@ -101,6 +116,7 @@ export async function presentNotifications(
             paragraph: paragraph >= 0 ? paragraph : null,
           }
         : null,
+      moderation: moderationOf(row.detail),
       created_at: row.updated_at,
       read_at: row.read_at,
     };

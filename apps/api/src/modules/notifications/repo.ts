@@ -32,6 +32,43 @@ async function drawSeq(trx: Transaction<Database>, n: number): Promise<number> {
 }
 
 /**
+ * A notice from the moderators to each of `userIds`: no actor is recorded (it never names the
+ * staff member), no switch turns it off, and each is its own notification. `detail` is what it
+ * says (docs/decisions/025-moderation.md). Answers the users told.
+ */
+export async function noticeFromModerators(
+  trx: Transaction<Database>,
+  userIds: string[],
+  subject: Subject,
+  detail: Record<string, unknown>,
+  now: string,
+): Promise<string[]> {
+  const to = [...new Set(userIds)];
+  if (to.length === 0) return [];
+  const first = await drawSeq(trx, to.length);
+  await trx
+    .insertInto('notifications')
+    .values(
+      to.map((userId, i) => ({
+        id: newId(),
+        user_id: userId,
+        type: subject.type,
+        group_key: `${subject.groupKey}:${newId()}`,
+        story_id: subject.storyId ?? null,
+        chapter_id: subject.chapterId ?? null,
+        comment_id: subject.commentId ?? null,
+        actors_count: 0,
+        seq: first + i,
+        created_at: now,
+        updated_at: now,
+        detail: JSON.stringify(detail),
+      })),
+    )
+    .execute();
+  return to;
+}
+
+/**
  * Tells each of `userIds` about `subject`, by `actorId`: a new notification, or the actor
  * joining the open one of the same key (a like of a story already liked by others). Answers
  * the users whose notifications changed; an actor already named changes nothing.
@@ -289,4 +326,42 @@ export function readStoryForNotice(trx: Transaction<Database>, dialect: DialectN
     .select(['id', 'author_id', 'title', 'visibility'])
     .where('id', '=', id);
   return (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+}
+
+/**
+ * Takes `actorId` out of everyone's notifications (a suspended account): the actor leaves each
+ * one naming them, and one left naming no one goes. Answers the users whose notifications
+ * changed, for their streams.
+ */
+export async function forgetActorEverywhere(
+  trx: Transaction<Database>,
+  actorId: string,
+): Promise<string[]> {
+  const left = await trx
+    .deleteFrom('notification_actors')
+    .where('actor_id', '=', actorId)
+    .returning('notification_id')
+    .execute();
+  if (left.length === 0) return [];
+  const ids = left.map((row) => row.notification_id);
+  const touched = await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actors_count: eb('actors_count', '-', 1) }))
+    .where('id', 'in', ids)
+    .returning('user_id')
+    .execute();
+  await trx
+    .deleteFrom('notifications')
+    .where('id', 'in', ids)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_actors')
+            .select('notification_actors.actor_id')
+            .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
+        ),
+      ),
+    )
+    .execute();
+  return [...new Set(touched.map((row) => row.user_id))];
 }

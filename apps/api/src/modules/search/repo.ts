@@ -201,7 +201,12 @@ export async function countSearch(
  */
 export function usersByPrefixQuery(db: Exec, dialect: DialectName, prefix: string, limit: number) {
   const name = sql<string>`lower(username)`;
-  const query = db.selectFrom('users').selectAll().limit(limit);
+  // A suspended account is out of sight while suspended (docs/decisions/025-moderation.md).
+  const query = db
+    .selectFrom('users')
+    .selectAll()
+    .where('suspended_until', 'is', null)
+    .limit(limit);
   if (dialect === 'postgres') {
     const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return query

@@ -14,6 +14,7 @@ import { hashToken, randomToken } from '../../lib/secrets.js';
 import { nowIso } from '../../lib/time.js';
 import { loginAlertMail } from '../auth/mails.js';
 import type { AccessClaims, TokenService } from '../auth/tokens.js';
+import { assertNotSuspended, isSuspended } from '../moderation/policy.js';
 import { findUserById } from '../users/repo.js';
 import { findSettings } from '../users/settings-repo.js';
 import { clipUserAgent, describeDevice, networkOf } from './device.js';
@@ -109,6 +110,8 @@ export function createSessionService({ config, db, tokens, mail, log }: SessionS
   return {
     /** Starts a session for a successful sign-in and hands out its access token. */
     async start(user: UserRow, signIn: SignIn): Promise<{ session: SessionRow; token: string }> {
+      // A suspended account cannot sign in, by any method (docs/decisions/025-moderation.md).
+      assertNotSuspended(user);
       const now = nowIso();
       const session: SessionRow = {
         id: newId(),
@@ -134,10 +137,12 @@ export function createSessionService({ config, db, tokens, mail, log }: SessionS
     async authenticate(claims: AccessClaims): Promise<Caller | null> {
       if (!('sid' in claims)) {
         const user = await findUserById(k, claims.sub);
-        return user && user.token_version === claims.ver ? { user, session: null } : null;
+        return user && user.token_version === claims.ver && !isSuspended(user)
+          ? { user, session: null }
+          : null;
       }
       const found = await findLiveSession(k, claims.sid);
-      if (!found || found.user.id !== claims.sub) return null;
+      if (!found || found.user.id !== claims.sub || isSuspended(found.user)) return null;
       const now = Date.now();
       if (await hasGoneIdle(found.session, found.user.id, now)) {
         await endSession(k, found.session.id, 'idle', nowIso());

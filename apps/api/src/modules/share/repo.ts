@@ -27,7 +27,9 @@ export function profileCard(db: Exec, by: { id: string } | { username: string })
   const query = db
     .selectFrom('users as u')
     .leftJoin('user_settings as us', 'us.user_id', 'u.id')
-    .select(['u.id', 'u.username', 'u.bio', 'u.profile_pic', 'us.settings']);
+    .select(['u.id', 'u.username', 'u.bio', 'u.profile_pic', 'us.settings'])
+    // No preview of a suspended account (docs/decisions/025-moderation.md).
+    .where('u.suspended_until', 'is', null);
   return (
     'id' in by
       ? query.where('u.id', '=', by.id)

@@ -105,6 +105,8 @@ export async function followPage(
       'follows.created_at as followed_at',
     ])
     .where(mine, '=', userId)
+    // Suspended accounts are out of sight while suspended (decision 025).
+    .where('users.suspended_until', 'is', null)
     .orderBy('follows.created_at', 'desc')
     .orderBy(theirs, 'desc')
     .limit(limit)
@@ -112,8 +114,10 @@ export async function followPage(
     .execute();
   const { total } = await db
     .selectFrom('follows')
+    .innerJoin('users', 'users.id', theirs)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where(mine, '=', userId)
+    .where('users.suspended_until', 'is', null)
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }

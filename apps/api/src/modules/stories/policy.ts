@@ -4,10 +4,12 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 
 /**
  * Who may read and change stories and chapters. Every route asks here; nothing else decides.
- * Private stories and unpublished chapters exist for their author only.
+ * Private stories and unpublished chapters exist for their author only. A story the moderators
+ * hid is private while hidden and answers everyone else as if it did not exist; a hidden chapter
+ * is unpublished (docs/decisions/025-moderation.md).
  */
 type Viewer = { id: string } | null;
-type StoryRef = Pick<StoryRow, 'author_id' | 'visibility'>;
+type StoryRef = Pick<StoryRow, 'author_id' | 'visibility'> & { hidden_at?: string | null };
 
 export const isAuthor = (viewer: Viewer, story: StoryRef): boolean =>
   viewer !== null && viewer.id === story.author_id;
@@ -33,7 +35,7 @@ export const chapterNotFound = () => notFound(STORY_MESSAGES.chapterNotFound);
 
 export function assertCanRead(viewer: Viewer, story: StoryRow | undefined): asserts story {
   if (!story) throw storyNotFound();
-  if (!canRead(viewer, story)) throw storyPrivate();
+  if (!canRead(viewer, story)) throw story.hidden_at ? storyNotFound() : storyPrivate();
 }
 
 /** Another user gets 403, unless the story is private to them: then the same 404 as reading. */

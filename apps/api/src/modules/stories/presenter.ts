@@ -28,6 +28,13 @@ export const presentStorySettings = (
   copyright: row.copyright,
 });
 
+/** What the author of hidden content sees on it (only they are ever sent it). */
+export const hiddenNotice = (row: {
+  hidden_at: string | Date | null;
+  hidden_reason: string | null;
+}) =>
+  row.hidden_at ? { reason: row.hidden_reason, at: new Date(row.hidden_at).toISOString() } : null;
+
 /** Never return a raw row: this decides which fields of a story leave the server. */
 export function presentStory(row: StoryRow, extras: StoryExtras): Story {
   return {
@@ -46,6 +53,7 @@ export function presentStory(row: StoryRow, extras: StoryExtras): Story {
     author: extras.author,
     ...(extras.liked === undefined ? {} : { is_liked: extras.liked }),
     ...(extras.saved === undefined ? {} : { is_saved: extras.saved }),
+    ...(row.hidden_at ? { hidden: hiddenNotice(row) } : {}),
   };
 }
 

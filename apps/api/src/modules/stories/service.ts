@@ -1,6 +1,7 @@
 import {
   type CreateStoryBody,
   defaultChapterTitle,
+  MODERATION_MESSAGES,
   type NewStoryChapter,
   type Rating,
   STORY_MESSAGES,
@@ -11,7 +12,7 @@ import {
 import type { Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, StoriesTable, StoryRow, UserRow } from '../../db/types.js';
-import { invalidField } from '../../lib/errors.js';
+import { forbidden, invalidField } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { type ChapterContent, prepareContent } from '../chapters/content.js';
@@ -207,6 +208,8 @@ export function createStoryService({ db, covers, storyCounts, notifier }: StoryS
         if (input.description !== undefined) changes.description = input.description;
         if (input.genre !== undefined) changes.genre = input.genre;
         if (input.visibility !== undefined && input.visibility !== current.visibility) {
+          // Hidden by the moderators: private until they restore it (decision 025).
+          if (current.hidden_at !== null) throw forbidden(MODERATION_MESSAGES.hiddenVisibility);
           changes.visibility = input.visibility;
           const goesPublic = input.visibility === 'public';
           await adjustStoriesCount(trx, current.author_id, goesPublic ? 1 : -1);

@@ -26,6 +26,7 @@ export function presentMe(user: UserRow): Me {
     email_verified: user.email_verified_at !== null,
     has_password: user.password_hash !== null,
     google_linked: user.google_sub !== null,
+    role: user.role ?? null,
   };
 }
 

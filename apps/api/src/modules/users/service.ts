@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { CoverStore } from '../media/covers.js';
+import { isSuspended } from '../moderation/policy.js';
 import { hasRelation } from '../safety/repo.js';
 import { listedRatings } from '../stories/ratings.js';
 import { coverUrlsOfAuthor, isFollowing } from '../stories/repo.js';
@@ -82,7 +83,8 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
       const user = isUuid(param)
         ? await findUserById(k, param.toLowerCase())
         : await findUserByUsername(k, param);
-      if (!user) throw notFound(PEOPLE_MESSAGES.userNotFound);
+      // A suspended account is gone from everyone's view while suspended (decision 025).
+      if (!user || isSuspended(user)) throw notFound(PEOPLE_MESSAGES.userNotFound);
       return user;
     },
 

@@ -4,7 +4,7 @@ import type { TestApp } from '../app.js';
 import { injectOrStream } from '../streams.js';
 import { reportFigures } from './figures.js';
 import { sweepForLeaks } from './leak-sweep.js';
-import { type Case, type Entry, MATRIX, ROLES, type Role } from './matrix.js';
+import { type Case, type Entry, expectedFor, MATRIX, ROLES, type Role } from './matrix.js';
 import { apiRoutes, createAppWithRoutes, type RegisteredRoute } from './routes.js';
 import {
   type Answer,
@@ -17,7 +17,8 @@ import {
 } from './world.js';
 
 /**
- * Calls every API route as a visitor, another signed-in user and the owner, against a public
+ * Calls every API route as a visitor, another signed-in user, a moderator, an admin and the
+ * owner (the author), against a public
  * story, a private story and unpublished chapters, and checks the status and the envelope. The
  * table is MATRIX (matrix.ts); the routes are the ones the server itself registered.
  */
@@ -59,11 +60,14 @@ const callerOf = (w: World, role: Role): string | null => (role === 'visitor' ? 
  * sessions and comments nobody else may read just don't exist (a comment id alone must not
  * tell that its story is private).
  */
-function expectedCode(status: number, on: Case['on']): string | undefined {
+function expectedCode(status: number, on: Case['on'], entry: Entry): string | undefined {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) {
-    return on === 'draft chapter' || on === 'own account' || on.startsWith('comment on')
+    return entry.plainNotFound ||
+      on === 'draft chapter' ||
+      on === 'own account' ||
+      on.startsWith('comment on')
       ? 'not_found'
       : 'story_private';
   }
@@ -83,7 +87,7 @@ function judge(entry: Entry, c: Case, expected: number, status: number, text: st
     }
     const parsed = errorEnvelope.safeParse(body);
     if (!parsed.success) problems.push('error answer is not the error envelope');
-    const code = expectedCode(status, c.on);
+    const code = expectedCode(status, c.on, entry);
     if (parsed.success && status === expected && code && parsed.data.error.code !== code) {
       problems.push(`error.code ${parsed.data.error.code}, expected ${code}`);
     }
@@ -100,7 +104,7 @@ async function runEntry(key: string, entry: Entry): Promise<string[]> {
   for (const c of entry.cases) {
     const w = entry.mutates ? await createWorld(t) : world;
     if (w !== world) markers.push(...w.markers);
-    for (const [index, role] of ROLES.entries()) {
+    for (const role of ROLES) {
       const request = await c.request(w, role, t);
       const options = injectOptions(method, pattern, request, authOf(w, role));
       const res = await injectOrStream(t, pattern, {
@@ -115,7 +119,13 @@ async function runEntry(key: string, entry: Entry): Promise<string[]> {
         status: res.statusCode,
         text: res.body,
       });
-      for (const problem of judge(entry, c, c.expect[index]!, res.statusCode, res.body)) {
+      for (const problem of judge(
+        entry,
+        c,
+        expectedFor(c.expect, role),
+        res.statusCode,
+        res.body,
+      )) {
         problems.push(`${role} on ${c.on}: ${problem} — ${res.body.slice(0, 200)}`);
       }
     }

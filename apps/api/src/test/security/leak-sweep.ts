@@ -19,7 +19,7 @@ import {
  */
 export async function sweepForLeaks(t: TestApp) {
   const w = await createWorld(t);
-  const { owner, other } = w;
+  const { owner, other, moderator } = w;
   const extra = {
     formerTitle: markerText('formertitle'),
     formerDescription: markerText('formerdesc'),
@@ -28,6 +28,9 @@ export async function sweepForLeaks(t: TestApp) {
     formerContent: markerText('formercontent'),
     turnedTitle: markerText('turnedtitle'),
     turnedContent: markerText('turnedcontent'),
+    hiddenTitle: markerText('hiddentitle'),
+    hiddenContent: markerText('hiddencontent'),
+    hiddenComment: markerText('hiddencomment'),
   };
   const markers: Marker[] = [
     ...w.markers,
@@ -69,6 +72,33 @@ export async function sweepForLeaks(t: TestApp) {
   await must(as(other, 'POST', `/chapters/${turned.id}/progress`));
   await must(as(owner, 'PATCH', `/chapters/${turned.id}`, { published: false }));
   await must(as(owner, 'PATCH', `/stories/${former.id}`, { visibility: 'private' }));
+  // A public story and a comment the moderators hid (decision 025): gone for everyone else.
+  const moderated = await createStory(t, owner.auth, {
+    title: `Moderated ${extra.hiddenTitle}`,
+    chapters: [{ title: 'Reported', content: `<p>${extra.hiddenContent}</p>` }],
+  });
+  await must(as(other, 'POST', `/stories/${moderated.id}/like`));
+  const hiddenComment = (
+    await as(owner, 'POST', `/chapters/${w.publicChapter.id}/comments`, {
+      body: `Reported ${extra.hiddenComment}`,
+    })
+  ).body as { data: { id: string } };
+  for (const [target_type, target_id] of [
+    ['story', moderated.id],
+    ['comment', hiddenComment.data.id],
+  ] as const) {
+    const filed = (await as(other, 'POST', '/reports', { target_type, target_id, reason: 'spam' }))
+      .body as { data: { id: string } };
+    await must(
+      as(moderator, 'POST', `/admin/reports/${filed.data.id}/resolve`, {
+        action: 'hide',
+        reason: 'Swept',
+      }),
+    );
+  }
+  // The hidden story's id stays in the likes of the reader's own export, as a private one's
+  // does (title and author blanked); its words are the markers.
+  markers.push({ what: 'hidden comment id', text: hiddenComment.data.id, ownerId: owner.id });
   // Reads, likes and comments of the private story must not show in anyone's totals.
   await t.testDb.db.kysely
     .updateTable('stories')
@@ -86,7 +116,14 @@ export async function sweepForLeaks(t: TestApp) {
   const problems: string[] = [];
   const read = async (actor: Actor | null, url: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: actor?.auth });
-    const who = actor === null ? 'visitor' : 'other';
+    const who =
+      actor === null
+        ? 'visitor'
+        : actor === other
+          ? 'other'
+          : actor === moderator
+            ? 'moderator'
+            : 'admin';
     answers.push({
       what: `GET ${url} as ${who}`,
       callerId: actor?.id ?? null,
@@ -142,7 +179,8 @@ export async function sweepForLeaks(t: TestApp) {
         ]
       : []),
   ];
-  for (const viewer of [null, other]) {
+  // Staff read the site as anyone else does: no role sees private or hidden things there.
+  for (const viewer of [null, other, moderator, w.admin]) {
     for (const url of urls(viewer)) await read(viewer, url);
   }
   for (const a of answers) {

@@ -2,15 +2,41 @@ import sharp from 'sharp';
 import { issueEmailToken } from '../../modules/auth/email-tokens.js';
 import { unsubscribeToken } from '../../modules/notifications/unsubscribe.js';
 import type { TestApp } from '../app.js';
-import { createLoginCode, createRefreshToken, TEST_PASSWORD } from '../factories.js';
-import { storyBody } from '../stories.js';
+import { createLoginCode, createRefreshToken, createUser, TEST_PASSWORD } from '../factories.js';
+import { call, storyBody } from '../stories.js';
 import { markerText, type Request, type World } from './world.js';
 
-export const ROLES = ['visitor', 'other', 'owner'] as const;
+/**
+ * Who calls: a visitor, a signed-in user ('other'), a moderator, an admin, and the author of
+ * the world's things ('owner'), in this order, so that what the author's call changes (a
+ * deletion) is done last.
+ */
+export const ROLES = ['visitor', 'other', 'moderator', 'admin', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Expected status for the visitor, another signed-in user and the owner, in that order. */
-export type Expect = readonly [visitor: number, other: number, owner: number];
+/**
+ * Expected status for the visitor, another signed-in user and the owner; staff routes add the
+ * moderator's and the admin's. Left out, staff expect what another user gets: a role gives no
+ * right to anyone's private stories, drafts or account.
+ */
+export type Expect =
+  | readonly [visitor: number, other: number, owner: number]
+  | readonly [visitor: number, other: number, owner: number, moderator: number, admin: number];
+
+export function expectedFor(expect: Expect, role: Role): number {
+  switch (role) {
+    case 'visitor':
+      return expect[0];
+    case 'other':
+      return expect[1];
+    case 'owner':
+      return expect[2];
+    case 'moderator':
+      return expect.length === 5 ? expect[3] : expect[1];
+    case 'admin':
+      return expect.length === 5 ? expect[4] : expect[1];
+  }
+}
 
 /** What a case is about: the resource the brief names, or the account/area it touches. */
 export type Resource =
@@ -24,7 +50,8 @@ export type Resource =
   | 'comment on a private story'
   | "owner's profile"
   | 'own account'
-  | 'public area';
+  | 'public area'
+  | 'staff area';
 
 export interface Case {
   on: Resource;
@@ -39,6 +66,8 @@ export interface Entry {
   mutates?: boolean;
   /** The success answer is not the envelope (a file, a redirect, the token grant). */
   raw?: boolean;
+  /** A 404 says `not_found` whatever the resource (reports: nothing to report there). */
+  plainNotFound?: boolean;
 }
 
 const OPEN: Expect = [200, 200, 200];
@@ -49,6 +78,9 @@ const AUTHOR_WRITES: Expect = [401, 403, 200];
 /** Anything about a private story or a draft: it does not exist for anyone but the author. */
 const AUTHOR_ONLY_WRITE: Expect = [401, 404, 200];
 const AUTHOR_ONLY_READ: Expect = [404, 404, 200];
+/** Moderators and admins: visitor 401, a user (the author too) 403. */
+const STAFF: Expect = [401, 403, 403, 200, 200];
+const ADMINS: Expect = [401, 403, 403, 403, 200];
 
 let pngBytes: Promise<Buffer> | undefined;
 const png = () =>
@@ -444,6 +476,55 @@ export const MATRIX: Record<string, Entry> = {
     mutates: true,
     cases: one('own account', OPEN, (w, _role, t) => ({
       query: { token: unsubscribeToken(t.config.jwtSecret, w.owner.id, 'notifyWeeklyDigest') },
+    })),
+  },
+
+  // Reports (issue 21): anyone signed in may report what they can see, never their own; what
+  // they cannot see is not there to report (404 not_found, private or not).
+  'POST /api/reports': {
+    mutates: true,
+    plainNotFound: true,
+    cases: [
+      ...onStories([401, 201, 400], [401, 404, 400], (_w, id) => ({
+        body: { target_type: 'story', target_id: id, reason: 'spam' },
+      })),
+      ...onChapters([401, 201, 400], [401, 404, 400], (id) => ({
+        body: { target_type: 'chapter', target_id: id, reason: 'other', note: 'Copied' },
+      })),
+      ...onComments([401, 201, 400], [401, 404, 400], (id) => ({
+        body: { target_type: 'comment', target_id: id, reason: 'harassment' },
+      })),
+      ...one("owner's profile", [401, 201, 400], (w) => ({
+        body: { target_type: 'user', target_id: w.owner.username, reason: 'hate' },
+      })),
+    ],
+  },
+  // The staff's routes: 403 for everyone but staff, the audit log and roles for admins only.
+  'GET /api/admin/reports': { cases: one('staff area', STAFF) },
+  'GET /api/admin/contact': { cases: one('staff area', STAFF) },
+  'GET /api/admin/audit': { cases: one('staff area', ADMINS) },
+  'GET /api/admin/staff': { cases: one('staff area', ADMINS) },
+  'POST /api/admin/reports/:id/resolve': {
+    mutates: true,
+    // A fresh report for each call, by a new reader: the previous call closed the last one.
+    cases: one('staff area', STAFF, async (w, _role, t) => {
+      const reader = await createUser(t.testDb.db, t.config);
+      const res = await call(t, 'POST', '/reports', reader.auth, {
+        target_type: 'story',
+        target_id: w.publicStory.id,
+        reason: 'spam',
+      });
+      return {
+        params: { id: res.body.data.id },
+        body: { action: 'dismiss', reason: 'Not spam' },
+      };
+    }),
+  },
+  'PUT /api/admin/users/:username/role': {
+    mutates: true,
+    cases: one('staff area', ADMINS, (w) => ({
+      params: { username: w.other.username },
+      body: { role: 'user' },
     })),
   },
 };

@@ -47,6 +47,7 @@ export const authArb = (jwtSecret: string, w: World): fc.Arbitrary<Record<string
   fc.oneof(
     { weight: 4, arbitrary: fc.constant(w.owner.auth) },
     { weight: 2, arbitrary: fc.constant(w.other.auth) },
+    { weight: 1, arbitrary: fc.constantFrom(w.moderator.auth, w.admin.auth) },
     { weight: 1, arbitrary: fc.constant({}) },
     {
       weight: 1,

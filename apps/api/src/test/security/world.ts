@@ -38,8 +38,13 @@ export interface Answer {
  * Everything private carries a unique marker, so a leak shows up as a marker in a response.
  */
 export interface World {
+  /** The author of everything below (the matrix's "author"). */
   owner: Actor;
+  /** Another signed-in user (the matrix's "user"). */
   other: Actor;
+  /** Staff (docs/decisions/025-moderation.md): no more right to anyone's private things. */
+  moderator: Actor;
+  admin: Actor;
   publicStory: { id: string };
   /** Published chapter of the public story. */
   publicChapter: { id: string };
@@ -59,8 +64,11 @@ export interface World {
 export const markerText = (label: string) =>
   `zq${label}${randomBytes(6).toString('hex')}`.toLowerCase();
 
-export async function newActor(t: TestApp): Promise<Actor> {
-  const { user, auth, sessionId } = await createUser(t.testDb.db, t.config);
+export async function newActor(
+  t: TestApp,
+  role: 'moderator' | 'admin' | null = null,
+): Promise<Actor> {
+  const { user, auth, sessionId } = await createUser(t.testDb.db, t.config, { role });
   return {
     id: user.id,
     username: user.username,
@@ -86,6 +94,8 @@ export async function addChapter(
 export async function createWorld(t: TestApp): Promise<World> {
   const owner = await newActor(t);
   const other = await newActor(t);
+  const moderator = await newActor(t, 'moderator');
+  const admin = await newActor(t, 'admin');
   const m = {
     title: markerText('title'),
     description: markerText('desc'),
@@ -136,6 +146,8 @@ export async function createWorld(t: TestApp): Promise<World> {
   return {
     owner,
     other,
+    moderator,
+    admin,
     publicStory,
     publicChapter,
     draftChapter,

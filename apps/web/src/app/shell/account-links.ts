@@ -1,4 +1,4 @@
-import { BookMarked, Library, PenLine, Settings, User } from 'lucide-react';
+import { BookMarked, Library, PenLine, Settings, Shield, User } from 'lucide-react';
 
 type AccountLink = {
   label: string;
@@ -6,6 +6,8 @@ type AccountLink = {
   Icon: typeof User;
   /** Shown only below the md breakpoint, where the top bar hides its Write link. */
   mobileOnly?: boolean;
+  /** Moderators and admins only: the moderation pages. */
+  staffOnly?: boolean;
 };
 
 /** The avatar menu's links, shared with the mobile menu. */
@@ -15,4 +17,9 @@ export const accountLinks: AccountLink[] = [
   { label: 'My Stories', to: () => '/my-stories', Icon: BookMarked },
   { label: 'Write Story', to: () => '/stories/create', Icon: PenLine, mobileOnly: true },
   { label: 'Settings', to: () => '/settings', Icon: Settings },
+  { label: 'Moderation', to: () => '/admin', Icon: Shield, staffOnly: true },
 ];
+
+/** The links `role` may see: the staff link for moderators and admins only. */
+export const linksFor = (role: string | null | undefined) =>
+  accountLinks.filter((link) => !link.staffOnly || role === 'moderator' || role === 'admin');

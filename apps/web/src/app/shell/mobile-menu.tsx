@@ -5,7 +5,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { buttonClasses } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { useAuthStore } from '../../stores/auth-store';
-import { accountLinks } from './account-links';
+import { linksFor } from './account-links';
 import { BrandMark } from './brand-logo';
 import { genreHref, mobileGenres } from './genre-links';
 import { MobileMenuTrigger } from './overlay-triggers';
@@ -62,7 +62,7 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
                 </div>
               </div>
               <ul>
-                {accountLinks
+                {linksFor(user?.role)
                   .filter(({ label }) => user || label !== 'Profile')
                   .map(({ label, to, Icon }) => (
                     <li key={label}>

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { useAuthStore } from '../../stores/auth-store';
-import { accountLinks } from './account-links';
+import { linksFor } from './account-links';
 import { UserTrigger } from './overlay-triggers';
 import { useSignOut } from './use-sign-out';
 
@@ -35,7 +35,7 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {accountLinks.map(({ label, to, Icon, mobileOnly }) => (
+        {linksFor(user?.role).map(({ label, to, Icon, mobileOnly }) => (
           <DropdownMenuItem
             key={label}
             asChild

@@ -3,10 +3,12 @@ import { clsx } from 'clsx';
 import {
   AtSign,
   BookOpen,
+  EyeOff,
   Heart,
   type LucideIcon,
   MessageCircle,
   Reply,
+  ShieldCheck,
   UserPlus,
 } from 'lucide-react';
 import { formatDate, formatRelativeTime } from '../../lib/format';
@@ -19,6 +21,8 @@ const TYPE_ICONS: Record<NotificationType, { Icon: LucideIcon; className: string
   mention: { Icon: AtSign, className: 'bg-primary text-primary-foreground' },
   story_like: { Icon: Heart, className: 'bg-destructive text-destructive-foreground' },
   new_chapter: { Icon: BookOpen, className: 'bg-success text-background' },
+  report_resolved: { Icon: ShieldCheck, className: 'bg-info text-background' },
+  content_hidden: { Icon: EyeOff, className: 'bg-destructive text-destructive-foreground' },
 };
 
 /** The actors' faces (up to two, overlapping) with the kind's icon on their corner. */

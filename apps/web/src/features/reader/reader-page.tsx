@@ -8,6 +8,7 @@ import {
 import { useReportProgress } from '../../api/chapters/report-progress';
 import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { PageTitle } from '../../components/page-title';
+import { ReportDialog } from '../../components/report-dialog';
 import { MatureNotice, useMatureNotice } from '../../components/story/mature-notice';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
@@ -85,6 +86,7 @@ export function ReaderPage() {
   const chapters = usePublishedChapters(id);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
@@ -215,6 +217,16 @@ export function ReaderPage() {
           total={total}
           onOpenChapters={() => setDrawerOpen(true)}
           onOpenSettings={() => setSettingsOpen(true)}
+          onReport={
+            viewerId && viewerId !== story.data.author_id ? () => setReporting(true) : undefined
+          }
+        />
+        <ReportDialog
+          open={reporting}
+          onOpenChange={setReporting}
+          target="chapter"
+          targetId={chapter.id}
+          name={chapterTitle(chapter, index)}
         />
         <div
           ref={textRef}

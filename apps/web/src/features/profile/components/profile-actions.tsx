@@ -2,6 +2,7 @@ import { SAFETY_MESSAGES } from '@storyloom/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Ban,
+  Flag,
   Link2,
   MessageCircle,
   MoreHorizontal,
@@ -14,6 +15,7 @@ import { type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { setBlocked, setMuted } from '../../../api/users/block-user';
 import { userKeys } from '../../../api/users/keys';
+import { ReportDialog } from '../../../components/report-dialog';
 import { FollowButton } from '../../../components/social/follow-button';
 import { failureToast } from '../../../components/social/use-toggle-action';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
@@ -127,6 +129,7 @@ export function OtherProfileActions({
 }) {
   const hide = useHideActions(username);
   const [confirmBlock, setConfirmBlock] = useState(false);
+  const [reporting, setReporting] = useState(false);
   return (
     <div className="flex gap-2">
       <FollowButton
@@ -179,8 +182,23 @@ export function OtherProfileActions({
             <Ban aria-hidden="true" />
             {blocked ? `Unblock ${username}` : `Block ${username}`}
           </DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => setReporting(true)}
+            className="text-destructive focus:text-destructive"
+            data-testid="report-user"
+          >
+            <Flag aria-hidden="true" />
+            {`Report ${username}`}
+          </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <ReportDialog
+        open={reporting}
+        onOpenChange={setReporting}
+        target="user"
+        targetId={username}
+        name={username}
+      />
       <ConfirmDialog
         open={confirmBlock}
         onOpenChange={setConfirmBlock}

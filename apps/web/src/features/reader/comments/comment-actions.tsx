@@ -1,12 +1,14 @@
 import type { Comment } from '@storyloom/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { Flag, Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
 import { patchCachedComment } from '../../../api/comments/cache';
 import { likeComment } from '../../../api/comments/like-comment';
+import { ReportDialog } from '../../../components/report-dialog';
 import { failureToast, useToggleAction } from '../../../components/social/use-toggle-action';
 import { formatCount } from '../../../lib/format';
+import { useAuthStore } from '../../../stores/auth-store';
 import { useCommentScope } from './comment-scope';
 import { COMMENTS_TEXT, likeLabel } from './messages';
 
@@ -27,6 +29,9 @@ interface CommentActionsProps {
 export function CommentActions({ comment, onReply, onEdit, onDelete }: CommentActionsProps) {
   const { chapterId } = useCommentScope();
   const queryClient = useQueryClient();
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
+  const [reporting, setReporting] = useState(false);
+  const reportable = signedIn && !comment.is_mine && !comment.deleted;
   const like = useToggleAction({
     initial: { active: comment.is_liked, count: comment.likes_count },
     send: async (on) => {
@@ -74,6 +79,25 @@ export function CommentActions({ comment, onReply, onEdit, onDelete }: CommentAc
           <Trash2 aria-hidden="true" />
           {COMMENTS_TEXT.delete}
         </ActionButton>
+      ) : null}
+      {reportable ? (
+        <>
+          <ActionButton
+            onClick={() => setReporting(true)}
+            aria-label="Report comment"
+            data-testid="comment-report"
+          >
+            <Flag aria-hidden="true" />
+            Report
+          </ActionButton>
+          <ReportDialog
+            open={reporting}
+            onOpenChange={setReporting}
+            target="comment"
+            targetId={comment.id}
+            name={comment.author?.username}
+          />
+        </>
       ) : null}
     </div>
   );

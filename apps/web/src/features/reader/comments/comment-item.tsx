@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES, type Comment } from '@storyloom/shared';
+import { COMMENT_MESSAGES, type Comment, MODERATION_MESSAGES } from '@storyloom/shared';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -159,7 +159,19 @@ export function CommentItem({ comment, canWrite }: CommentItemProps) {
                 />
               </div>
             ) : (
-              <CommentBody body={comment.body} />
+              <>
+                {comment.hidden ? (
+                  // Only its writer is sent a hidden comment: say so, and why.
+                  <p
+                    className="mb-1 text-xs font-medium text-destructive"
+                    data-testid="comment-hidden"
+                  >
+                    {MODERATION_MESSAGES.hiddenByModerators}
+                    {comment.hidden.reason ? `: ${comment.hidden.reason}` : ''}
+                  </p>
+                ) : null}
+                <CommentBody body={comment.body} />
+              </>
             )}
             {editing ? null : (
               <CommentActions

@@ -1,4 +1,4 @@
-import { ArrowLeft, ListOrdered, Settings2 } from 'lucide-react';
+import { ArrowLeft, Flag, ListOrdered, Settings2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -11,6 +11,8 @@ interface ReaderHeaderProps {
   total: number;
   onOpenChapters: () => void;
   onOpenSettings: () => void;
+  /** Signed-in readers other than the author: report this chapter. */
+  onReport?: (() => void) | undefined;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -25,6 +27,7 @@ export function ReaderHeader({
   total,
   onOpenChapters,
   onOpenSettings,
+  onReport,
   ref,
 }: ReaderHeaderProps) {
   return (
@@ -62,6 +65,18 @@ export function ReaderHeader({
         >
           <Settings2 aria-hidden="true" />
         </Button>
+        {onReport ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onReport}
+            aria-label="Report this chapter"
+            title="Report this chapter"
+            data-testid="report-chapter"
+          >
+            <Flag aria-hidden="true" />
+          </Button>
+        ) : null}
       </div>
     </div>
   );

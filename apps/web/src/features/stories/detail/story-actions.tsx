@@ -1,10 +1,14 @@
 import type { StoryDetail } from '@storyloom/shared';
-import { BookOpen, PenLine, Share2 } from 'lucide-react';
+import { MODERATION_MESSAGES } from '@storyloom/shared';
+import { BookOpen, EyeOff, Flag, PenLine, Share2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { storyKeys } from '../../../api/stories/keys';
+import { ReportDialog } from '../../../components/report-dialog';
 import { LikeButton } from '../../../components/social/like-button';
 import { SaveButton } from '../../../components/social/save-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { useAuthStore } from '../../../stores/auth-store';
 import { readerPath } from './contents';
 import { DETAIL_MESSAGES } from './messages';
 import { shareLink, storyUrl } from './use-share-link';
@@ -15,6 +19,42 @@ function ShareButton({ storyId }: { storyId: string }) {
       <Share2 aria-hidden="true" />
       {DETAIL_MESSAGES.share}
     </Button>
+  );
+}
+
+function ReportButton({ story }: { story: StoryDetail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" onClick={() => setOpen(true)} data-testid="report-story">
+        <Flag aria-hidden="true" />
+        Report
+      </Button>
+      <ReportDialog
+        open={open}
+        onOpenChange={setOpen}
+        target="story"
+        targetId={story.id}
+        name={story.title}
+      />
+    </>
+  );
+}
+
+/** What the author alone sees on a story the moderators hid: that, and their reason. */
+export function HiddenNotice({ hidden }: { hidden: { reason: string | null } }) {
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
+      data-testid="hidden-notice"
+    >
+      <EyeOff className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+      <div>
+        <p className="font-semibold text-foreground">{MODERATION_MESSAGES.hiddenByModerators}</p>
+        {hidden.reason ? <p className="mt-0.5 text-muted-foreground">{hidden.reason}</p> : null}
+      </div>
+    </div>
   );
 }
 
@@ -34,9 +74,15 @@ interface StoryActionsProps {
  */
 export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsProps) {
   const readable = story.chapters_count > 0;
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
   if (isOwner) {
     return (
       <div className="flex flex-wrap items-center gap-2" data-testid="owner-actions">
+        {story.hidden ? (
+          <div className="w-full">
+            <HiddenNotice hidden={story.hidden} />
+          </div>
+        ) : null}
         <Link
           to={`/stories/${encodeURIComponent(story.id)}/edit`}
           className={buttonClasses({ className: 'w-full sm:w-auto' })}
@@ -89,6 +135,7 @@ export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsP
       />
       <SaveButton storyId={story.id} saved={story.is_saved ?? false} invalidate={invalidate} />
       <ShareButton storyId={story.id} />
+      {signedIn ? <ReportButton story={story} /> : null}
     </div>
   );
 }

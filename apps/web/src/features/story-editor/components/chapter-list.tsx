@@ -1,3 +1,4 @@
+import { MODERATION_MESSAGES } from '@storyloom/shared';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -91,7 +92,16 @@ export function ChapterList({
                   <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                     {formatWordCount(wordCountOfHtml(chapter.content))}
                     {showStatus ? (
-                      chapter.published ? (
+                      chapter.hidden ? (
+                        <span
+                          className="rounded-full bg-destructive/10 px-2 py-0.5 font-medium text-destructive"
+                          title={chapter.hidden.reason ?? undefined}
+                          data-testid="chapter-hidden"
+                        >
+                          {MODERATION_MESSAGES.hiddenByModerators}
+                          {chapter.hidden.reason ? `: ${chapter.hidden.reason}` : ''}
+                        </span>
+                      ) : chapter.published ? (
                         <span className="rounded-full bg-success/15 px-2 py-0.5 font-medium text-success">
                           Published
                         </span>

@@ -47,6 +47,8 @@ export type ChapterDraft = {
   content: string;
   published: boolean;
   publishedAt: string | null;
+  /** Hidden by the moderators, with their reason: unpublished until they restore it. */
+  hidden?: { reason: string | null } | null;
 };
 
 export const DEFAULT_SETTINGS: StorySettingsForm = {
@@ -113,6 +115,7 @@ export function chapterFromServer(chapter: Chapter): ChapterDraft {
     content: chapter.content,
     published: chapter.published,
     publishedAt: chapter.published_at,
+    ...(chapter.hidden ? { hidden: { reason: chapter.hidden.reason } } : {}),
   };
 }
 

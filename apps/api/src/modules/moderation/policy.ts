@@ -1,0 +1,39 @@
+import { MODERATION_MESSAGES, SUSPENDED_FOR_GOOD } from '@storyloom/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/types.js';
+import { forbidden } from '../../lib/errors.js';
+
+/**
+ * Who is staff and who is suspended (docs/decisions/025-moderation.md). The role is read from
+ * the user row that authentication loads on every request, so granting or taking a role takes
+ * effect on the next request without new tokens.
+ */
+type Person = Pick<UserRow, 'role' | 'suspended_until'>;
+
+export const isStaff = (user: Pick<UserRow, 'role'> | null): boolean =>
+  user?.role === 'moderator' || user?.role === 'admin';
+
+export const isAdmin = (user: Pick<UserRow, 'role'> | null): boolean => user?.role === 'admin';
+
+const timeOf = (value: string | Date) => new Date(value).getTime();
+
+/** Suspended now: a `suspended_until` still in the future. */
+export const isSuspended = (user: Pick<Person, 'suspended_until'>, now = Date.now()): boolean =>
+  user.suspended_until !== null && timeOf(user.suspended_until) > now;
+
+/** The sign-in refusal of a suspended account, naming the day it ends (or none, for good). */
+export function assertNotSuspended(user: Pick<Person, 'suspended_until'>): void {
+  if (!isSuspended(user)) return;
+  const until = new Date(user.suspended_until!).toISOString();
+  throw forbidden(
+    MODERATION_MESSAGES.suspended(until >= SUSPENDED_FOR_GOOD ? null : until.slice(0, 10)),
+  );
+}
+
+/** preHandlers, after `authenticate.required`: moderators and admins, or admins only. */
+export const staffOnly = async (request: FastifyRequest, _reply: FastifyReply) => {
+  if (!isStaff(request.user)) throw forbidden(MODERATION_MESSAGES.staffOnly);
+};
+export const adminOnly = async (request: FastifyRequest, _reply: FastifyReply) => {
+  if (!isAdmin(request.user)) throw forbidden(MODERATION_MESSAGES.adminOnly);
+};
