@@ -287,6 +287,17 @@ describe('suspending a user', () => {
     ];
     const { story } = await storyOf(author);
     await call(t, 'POST', `/users/${author.user.username}/follow`, reader.auth);
+    // The author comments on the reader's story: the reader is told, until the suspension.
+    const readers = await storyOf(reader);
+    await call(t, 'POST', `/chapters/${readers.chapterId}/comments`, author.auth, {
+      body: 'A comment by the soon suspended',
+    });
+    await settled();
+    const naming = async () =>
+      (await notices(reader)).filter((n: { actors: { id: string }[] }) =>
+        n.actors.some((a) => a.id === author.user.id),
+      ).length;
+    expect(await naming()).toBeGreaterThan(0);
     const found = async () => {
       const { data } = (await call(t, 'GET', `/users/search?q=${author.user.username}`)).body;
       return (Array.isArray(data) ? data : data.items).length;
@@ -333,6 +344,7 @@ describe('suspending a user', () => {
     expect((await call(t, 'GET', `/stories/${story.id}`)).status).toBe(404);
     expect((await call(t, 'GET', `/users/${author.user.username}`)).status).toBe(404);
     expect([await found(), await following()]).toEqual([0, 0]);
+    expect(await naming()).toBe(0);
 
     const lifted = await resolve(mod, filed.body.data.id, { action: 'restore', reason: 'Mistake' });
     expect(lifted.status).toBe(200);

@@ -30,7 +30,7 @@ import { contactMessagePage } from '../contact/repo.js';
 import type { PublicStoryCounts } from '../discovery/counts.js';
 import type { NotificationBus } from '../notifications/bus.js';
 import type { Notifier, NotifyEvent } from '../notifications/events.js';
-import { forgetActorEverywhere } from '../notifications/repo.js';
+import { forgetActor } from '../notifications/repo.js';
 import { endAccess } from '../sessions/end-access.js';
 import { canRead, canReadChapter } from '../stories/policy.js';
 import { findStoryById } from '../stories/repo.js';
@@ -229,7 +229,7 @@ export function createModerationService({
       .where('deleted_at', 'is', null)
       .execute();
     for (const { id } of comments) await hideComment(trx, db.dialect, id, hide);
-    const told = await forgetActorEverywhere(trx, user.id);
+    const told = await forgetActor(trx, user.id);
     return { changed, told };
   }
 

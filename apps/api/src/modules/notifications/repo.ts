@@ -272,74 +272,26 @@ export async function retract(
 }
 
 /**
- * Takes `actorId` out of `userId`'s notifications (they blocked or muted them): the actor leaves
- * each one they were named in, and a notification left with no one to name goes. Answers
- * whether anything changed.
+ * Takes `actorId` out of notifications: those of `recipientId` alone (they blocked or muted the
+ * actor), or everyone's (a suspended account). The actor leaves each notification naming them,
+ * and one left naming no one goes. Answers the users whose notifications changed, for their
+ * streams.
  */
 export async function forgetActor(
   trx: Transaction<Database>,
-  userId: string,
   actorId: string,
-): Promise<boolean> {
-  const mine = trx.selectFrom('notifications').select('id').where('user_id', '=', userId);
-  const left = await trx
-    .deleteFrom('notification_actors')
-    .where('actor_id', '=', actorId)
-    .where('notification_id', 'in', mine)
-    .returning('notification_id')
-    .execute();
-  if (left.length === 0) return false;
-  const ids = left.map((row) => row.notification_id);
-  await trx
-    .updateTable('notifications')
-    .set((eb) => ({ actors_count: eb('actors_count', '-', 1) }))
-    .where('id', 'in', ids)
-    .execute();
-  await trx
-    .deleteFrom('notifications')
-    .where('id', 'in', ids)
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notification_actors')
-            .select('notification_actors.actor_id')
-            .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
-        ),
-      ),
-    )
-    .execute();
-  return true;
-}
-
-/** Takes back every notification about a comment (deleted, even as a placeholder). */
-export async function retractComment(trx: Transaction<Database>, commentId: string) {
-  await trx.deleteFrom('notifications').where('comment_id', '=', commentId).execute();
-}
-
-/**
- * Locks the story's row for sharing until commit (PostgreSQL): a notification about it is
- * written either before it goes private (and taken back then) or after (and not written).
- */
-export function readStoryForNotice(trx: Transaction<Database>, dialect: DialectName, id: string) {
-  const query = trx
-    .selectFrom('stories')
-    .select(['id', 'author_id', 'title', 'visibility'])
-    .where('id', '=', id);
-  return (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
-}
-
-/**
- * Takes `actorId` out of everyone's notifications (a suspended account): the actor leaves each
- * one naming them, and one left naming no one goes. Answers the users whose notifications
- * changed, for their streams.
- */
-export async function forgetActorEverywhere(
-  trx: Transaction<Database>,
-  actorId: string,
+  recipientId?: string,
 ): Promise<string[]> {
   const left = await trx
     .deleteFrom('notification_actors')
     .where('actor_id', '=', actorId)
+    .$if(recipientId !== undefined, (q) =>
+      q.where(
+        'notification_id',
+        'in',
+        trx.selectFrom('notifications').select('id').where('user_id', '=', recipientId!),
+      ),
+    )
     .returning('notification_id')
     .execute();
   if (left.length === 0) return [];
@@ -364,4 +316,21 @@ export async function forgetActorEverywhere(
     )
     .execute();
   return [...new Set(touched.map((row) => row.user_id))];
+}
+
+/** Takes back every notification about a comment (deleted, even as a placeholder). */
+export async function retractComment(trx: Transaction<Database>, commentId: string) {
+  await trx.deleteFrom('notifications').where('comment_id', '=', commentId).execute();
+}
+
+/**
+ * Locks the story's row for sharing until commit (PostgreSQL): a notification about it is
+ * written either before it goes private (and taken back then) or after (and not written).
+ */
+export function readStoryForNotice(trx: Transaction<Database>, dialect: DialectName, id: string) {
+  const query = trx
+    .selectFrom('stories')
+    .select(['id', 'author_id', 'title', 'visibility'])
+    .where('id', '=', id);
+  return (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
 }

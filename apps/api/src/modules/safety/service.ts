@@ -33,7 +33,9 @@ export function createSafetyService({ db, bus }: { db: Db; bus: NotificationBus 
   const k = db.kysely;
   /** What the target did stops showing in the viewer's notifications; open streams recount. */
   const forget = async (trx: Transaction<Database>, viewer: UserRow, target: UserRow) =>
-    (await forgetActor(trx, viewer.id, target.id)) ? () => bus.publish([viewer.id]) : () => {};
+    (await forgetActor(trx, target.id, viewer.id)).length > 0
+      ? () => bus.publish([viewer.id])
+      : () => {};
 
   const listOf = async (
     rel: Relation,
