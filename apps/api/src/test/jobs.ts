@@ -62,4 +62,19 @@ export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs
   }
 }
 
+/**
+ * Waits until every job due within `aheadMs` from now has run (an app's worker runs them): what
+ * an API test waits for before it reads what the worker writes.
+ */
+export const dueJobsDone = (db: Db, aheadMs = 0) =>
+  waitFor(async () => {
+    const pending = await db.kysely
+      .selectFrom('jobs')
+      .select('id')
+      .where('done_at', 'is', null)
+      .where('run_at', '<=', new Date(Date.now() + aheadMs).toISOString())
+      .execute();
+    return pending.length === 0;
+  });
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -73,6 +73,23 @@ export async function restoreStory(
   return { before: story, after: { ...story, visibility } };
 }
 
+/** The chapter and its story, the story's row locked first (as every chapter write does). */
+async function lockedChapter(trx: Trx, dialect: DialectName, chapterId: string) {
+  const head = await trx
+    .selectFrom('chapters')
+    .select('story_id')
+    .where('id', '=', chapterId)
+    .executeTakeFirst();
+  const story = head && (await lockStory(trx, dialect, head.story_id));
+  if (!story) return undefined;
+  const chapter = await trx
+    .selectFrom('chapters')
+    .selectAll()
+    .where('id', '=', chapterId)
+    .executeTakeFirstOrThrow();
+  return { story, chapter };
+}
+
 /** Hides a chapter: unpublished while hidden, out of its story's counts. */
 export async function hideChapter(
   trx: Trx,
@@ -80,18 +97,9 @@ export async function hideChapter(
   chapterId: string,
   { cause, reason, now }: Hide,
 ): Promise<boolean> {
-  const head = await trx
-    .selectFrom('chapters')
-    .select('story_id')
-    .where('id', '=', chapterId)
-    .executeTakeFirst();
-  const story = head && (await lockStory(trx, dialect, head.story_id));
-  if (!story) return false;
-  const chapter = await trx
-    .selectFrom('chapters')
-    .selectAll()
-    .where('id', '=', chapterId)
-    .executeTakeFirstOrThrow();
+  const locked = await lockedChapter(trx, dialect, chapterId);
+  if (!locked) return false;
+  const { story, chapter } = locked;
   if (chapter.hidden_at !== null) return false;
   if (chapter.published === 1) {
     await adjustStoryComments(trx, story.id, -(await chapterWeight(trx, chapterId)));
@@ -117,18 +125,9 @@ export async function restoreChapter(
   dialect: DialectName,
   chapterId: string,
 ): Promise<boolean> {
-  const head = await trx
-    .selectFrom('chapters')
-    .select('story_id')
-    .where('id', '=', chapterId)
-    .executeTakeFirst();
-  const story = head && (await lockStory(trx, dialect, head.story_id));
-  if (!story) return false;
-  const chapter = await trx
-    .selectFrom('chapters')
-    .selectAll()
-    .where('id', '=', chapterId)
-    .executeTakeFirstOrThrow();
+  const locked = await lockedChapter(trx, dialect, chapterId);
+  if (!locked) return false;
+  const { story, chapter } = locked;
   if (chapter.hidden_at === null) return false;
   const published = chapter.published_before_hidden ?? 0;
   await trx

@@ -2,7 +2,7 @@ import { MODERATION_MESSAGES } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
-import { waitFor } from '../../test/jobs.js';
+import { dueJobsDone } from '../../test/jobs.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { PublicStoryCounts } from '../discovery/counts.js';
 import { createNotificationBus } from '../notifications/bus.js';
@@ -28,15 +28,7 @@ const groupOf = async (who: Person, targetId: string, status = 'open') =>
   (await queue(who, status)).items.find((g: { target_id: string }) => g.target_id === targetId);
 
 async function settled() {
-  await waitFor(async () => {
-    const pending = await t.testDb.db.kysely
-      .selectFrom('jobs')
-      .select('id')
-      .where('done_at', 'is', null)
-      .where('run_at', '<=', new Date().toISOString())
-      .execute();
-    return pending.length === 0;
-  });
+  await dueJobsDone(t.testDb.db);
 }
 const notices = async (who: Person) =>
   (await call(t, 'GET', '/notifications', who.auth)).body.data.items;

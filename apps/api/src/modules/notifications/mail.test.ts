@@ -2,7 +2,7 @@ import { UNSUBSCRIBE_MESSAGES } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
-import { waitFor } from '../../test/jobs.js';
+import { dueJobsDone, waitFor } from '../../test/jobs.js';
 import { captureMailer } from '../../test/mail.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { digestWeek, scheduleWeeklyDigest } from './mail.js';
@@ -27,16 +27,7 @@ const newUser = () => createUser(t.testDb.db, t.config);
 const mailsTo = (email: string) => capture.messages.filter((m) => m.to === email);
 const follow = (who: { auth: object }, username: string) =>
   call(t, 'POST', `/users/${username}/follow`, who.auth as { authorization: string });
-const settle = () =>
-  waitFor(async () => {
-    const pending = await t.testDb.db.kysely
-      .selectFrom('jobs')
-      .select('id')
-      .where('done_at', 'is', null)
-      .where('run_at', '<=', new Date(Date.now() + 500).toISOString())
-      .execute();
-    return pending.length === 0;
-  });
+const settle = () => dueJobsDone(t.testDb.db, 500);
 
 describe('notification emails', () => {
   it('batches follows, replies and mentions into a few emails with one-click unsubscribe', async () => {

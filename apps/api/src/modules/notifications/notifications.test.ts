@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
-import { waitFor } from '../../test/jobs.js';
+import { dueJobsDone } from '../../test/jobs.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 
 const UNDO_WINDOW_MS = 300;
@@ -25,15 +25,7 @@ const unread = async (who: Person) =>
 /** Waits until every job due by now (and the undo window) has run. */
 async function settled() {
   await new Promise((resolve) => setTimeout(resolve, UNDO_WINDOW_MS + 50));
-  await waitFor(async () => {
-    const pending = await t.testDb.db.kysely
-      .selectFrom('jobs')
-      .select('id')
-      .where('done_at', 'is', null)
-      .where('run_at', '<=', new Date().toISOString())
-      .execute();
-    return pending.length === 0;
-  });
+  await dueJobsDone(t.testDb.db);
 }
 const follow = (who: Person, whom: Person, action = 'follow') =>
   call(t, 'POST', `/users/${whom.user.username}/${action}`, who.auth);

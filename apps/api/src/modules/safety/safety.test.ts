@@ -2,7 +2,7 @@ import { COMMENT_MESSAGES, SAFETY_MESSAGES } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
-import { waitFor } from '../../test/jobs.js';
+import { dueJobsDone } from '../../test/jobs.js';
 import { counterMismatches } from '../../test/social.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 
@@ -49,15 +49,7 @@ const followRows = async (a: Person, b: Person) =>
 /** Waits until every job due by now (and the undo window) has run. */
 async function settled() {
   await new Promise((resolve) => setTimeout(resolve, UNDO_WINDOW_MS + 50));
-  await waitFor(async () => {
-    const pending = await t.testDb.db.kysely
-      .selectFrom('jobs')
-      .select('id')
-      .where('done_at', 'is', null)
-      .where('run_at', '<=', new Date().toISOString())
-      .execute();
-    return pending.length === 0;
-  });
+  await dueJobsDone(t.testDb.db);
 }
 const notices = async (who: Person) => (await call(t, 'GET', '/notifications', who.auth)).body.data;
 
