@@ -535,6 +535,14 @@ describe('seedLibrary with the demo account', () => {
       .where('username', '=', DEMO_ACCOUNT.username)
       .executeTakeFirstOrThrow();
     expect(demo.email).toBe(DEMO_ACCOUNT.email);
+    // The one admin: the demo shows the moderation screens too.
+    expect(demo.role).toBe('admin');
+    const staff = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('role', 'is not', null)
+      .execute();
+    expect(staff).toEqual([{ id: demo.id }]);
     const { verifyPassword } = await import('../modules/auth/passwords.js');
     expect(await verifyPassword(demo.password_hash!, DEMO_ACCOUNT.password)).toBe(true);
 
