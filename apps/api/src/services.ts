@@ -7,6 +7,7 @@ import { createScheduler, type Scheduler } from './jobs/schedule.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createForeground, type Foreground } from './lib/foreground.js';
 import type { Mailer } from './lib/mailer.js';
+import { MINUTE } from './lib/time.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -147,7 +148,11 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     jobs,
     foreground,
     schedules: createScheduler(
-      [() => scheduleWeeklyDigest(db), () => moderation.liftExpired()],
+      [
+        () => scheduleWeeklyDigest(db),
+        // A suspension ends within a minute of its time (moderation/policy.ts isSuspended).
+        { task: () => moderation.liftExpired(), everyMs: MINUTE },
+      ],
       log,
     ),
   };

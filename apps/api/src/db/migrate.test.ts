@@ -115,13 +115,13 @@ describe('a migration that fails part-way', () => {
     await sql.raw(drop!).execute(half.db.kysely);
     const applied = await migrateToLatest(half.db);
     expect(applied[0]).toBe('009_story_ratings');
-    expect(applied).toContain('017_story_rating_indexes');
+    expect(applied).toContain('017_indexes_built_concurrently');
     expect(await columns()).toContain('rating');
   });
 
   it('of concurrent index builds (PostgreSQL) is finished by running it again', async () => {
     if (half.db.dialect !== 'postgres') return;
-    const { up } = await import('./migrations/017_story_rating_indexes.js');
+    const { up } = await import('./migrations/017_indexes_built_concurrently.js');
     // What a build killed part-way leaves: the index there, but marked invalid.
     await sql`update pg_index set indisvalid = false
                where indexrelid = 'stories_all_ages_latest_idx'::regclass`.execute(half.db.kysely);

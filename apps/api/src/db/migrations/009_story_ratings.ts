@@ -18,7 +18,7 @@ import type { DialectName } from '../index.js';
  *   created or edited by it): on lifts General/Teen to Mature, off lowers Mature/Explicit to Teen,
  *   the same rule as the API's (modules/stories/ratings.ts). This release always writes both, so the
  *   trigger changes nothing of its writes. It goes with the flag, in the narrowing release.
- * - Indexes: the all-ages lists' partial indexes come in 017_story_rating_indexes, built
+ * - Indexes: the all-ages lists' partial indexes come in 017_indexes_built_concurrently, built
  *   `concurrently` on PostgreSQL outside this migration's transaction.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
