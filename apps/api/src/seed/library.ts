@@ -11,6 +11,7 @@ import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } fr
 import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
+import { reportsOf } from './reports.js';
 import { generateStory } from './stories.js';
 import {
   DEMO_PASSWORD,
@@ -101,6 +102,7 @@ export interface SeedSummary {
   notificationActors: number;
   mutes: number;
   blocks: number;
+  reports: number;
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
@@ -182,6 +184,7 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       commentsPerStory: options.commentsPerStory ?? COMMENTS_PER_STORY,
     };
     await seedStories(db, ctx, notices, summary, progress, options.signal);
+    await seedReports(db, plan, userIds, summary);
     options.onPhase?.('Numbering the notifications');
     await numberNotifications(db);
   } catch (error) {
@@ -311,6 +314,34 @@ async function seedHiding(
   await flush();
 }
 
+/** The open reports in the moderation queue (reports.ts), against the most popular stories. */
+async function seedReports(
+  db: Db,
+  plan: SeedPlan,
+  userIds: readonly string[],
+  summary: SeedSummary,
+): Promise<void> {
+  const popular = await db.kysely
+    .selectFrom('stories')
+    .select(['id', 'author_id'])
+    .where('visibility', '=', 'public')
+    .orderBy('popular_score', 'desc')
+    .orderBy('id', 'desc')
+    .limit(2_000)
+    .execute();
+  let rows: Insertable<Database['reports']>[] = [];
+  const flush = async () => {
+    await insertBatched(db.kysely, db.dialect, 'reports', rows);
+    summary.reports += rows.length;
+    rows = [];
+  };
+  for (let u = 0; u < plan.users; u++) {
+    rows.push(...reportsOf(plan, u, userIds, popular));
+    if (rows.length >= FOLLOW_CHUNK) await flush();
+  }
+  await flush();
+}
+
 async function seedStories(
   db: Db,
   ctx: StoryContext,
@@ -384,6 +415,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   notificationActors: 0,
   mutes: 0,
   blocks: 0,
+  reports: 0,
 });
 
 function count(summary: SeedSummary, rows: StoryRows): void {

@@ -22,6 +22,7 @@ import { type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { DEFERRED_TABLES, type SeedSummary, seedLibrary } from './library.js';
 import { NOTIFY_ACTORS_MAX } from './notifications.js';
 import { makePlan } from './plan.js';
+import { REPORTERS, reportsOf } from './reports.js';
 import { clearDatabase, isDatabaseEmpty } from './reset.js';
 import { DEMO_ACCOUNT, followsOf } from './users.js';
 
@@ -658,5 +659,42 @@ describe('hidingOf', () => {
     expect(muters / plan.users).toBeLessThan(MUTERS * 2);
     expect(blockers).toBeGreaterThan(0);
     expect(blockers).toBeLessThan(muters);
+  });
+});
+
+describe('reportsOf', () => {
+  it('has a few people report a popular story or someone else, never themselves or twice', () => {
+    const plan = makePlan({
+      seed: 5,
+      now: NOW.getTime(),
+      users: 6_000,
+      stories: 2_000,
+      demoAccount: false,
+    });
+    const ids = Array.from({ length: plan.users }, (_, u) => `u${u}`);
+    const popular = Array.from({ length: 50 }, (_, i) => ({ id: `s${i}`, author_id: `u${i}` }));
+    let reporters = 0;
+    const kinds = new Set<string>();
+    for (let u = 0; u < plan.users; u++) {
+      const reports = reportsOf(plan, u, ids, popular);
+      if (reports.length > 0) reporters += 1;
+      const targets = reports.map((r) => r.target_id);
+      expect(new Set(targets).size).toBe(targets.length);
+      for (const r of reports) {
+        kinds.add(r.target_type);
+        expect(r.target_owner_id).not.toBe(ids[u]);
+        expect(r.status).toBe('open');
+        expect(Date.parse(r.created_at as string)).toBeGreaterThanOrEqual(plan.userCreated[u]!);
+        if (r.target_type === 'story') {
+          const story = popular.find((p) => p.id === r.target_id)!;
+          expect(r.target_owner_id).toBe(story.author_id);
+        }
+      }
+      const again = reportsOf(plan, u, ids, popular).map(({ id: _, ...rest }) => rest);
+      expect(again).toEqual(reports.map(({ id: _, ...rest }) => rest));
+    }
+    expect(reporters / plan.users).toBeGreaterThan(REPORTERS / 2);
+    expect(reporters / plan.users).toBeLessThan(REPORTERS * 2);
+    expect([...kinds].sort()).toEqual(['story', 'user']);
   });
 });
