@@ -33,6 +33,7 @@ import { createSearchService, type SearchService } from './modules/search/servic
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
 import { createSocialService, type SocialService } from './modules/social/service.js';
+import { scheduleStatsBackfill } from './modules/stats/backfill.js';
 import { createStatsService, type StatsService } from './modules/stats/service.js';
 import { createStoryService, type StoryService } from './modules/stories/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
@@ -150,7 +151,11 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     jobs,
     foreground,
     schedules: createScheduler(
-      [() => scheduleWeeklyDigest(db), () => moderation.liftExpired()],
+      [
+        () => scheduleWeeklyDigest(db),
+        () => moderation.liftExpired(),
+        () => scheduleStatsBackfill(db),
+      ],
       log,
     ),
   };
