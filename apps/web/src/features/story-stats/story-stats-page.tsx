@@ -139,7 +139,7 @@ function StatsBody({ stats }: { stats: StoryStats }) {
   const dayList = series.map((d) => d.day);
   const period = `the last ${stats.days} days`;
   const busiest = series.reduce((best, d) => (d.reads > best.reads ? d : best), series[0]!);
-  const chapterLabels = chapters.map((c) => `Ch ${c.order}`);
+  const chapterLabels = chapters.map((c) => String(c.order));
   const readers = chapters.map((c) => c.readers);
   const drop = steepestDrop(readers);
   const first = readers[0] ?? 0;
@@ -222,6 +222,7 @@ function StatsBody({ stats }: { stats: StoryStats }) {
                 (c) => `Chapter ${c.order}: ${c.title} — ${formatCountOf(c.reads, 'read')}`,
               )}
               fill="fill-primary"
+              axisLabel="Chapter"
             />
           </StatsFigure>
           <StatsFigure
@@ -243,6 +244,7 @@ function StatsBody({ stats }: { stats: StoryStats }) {
                   `Chapter ${c.order}: ${formatCountOf(c.readers, 'reader')}${first > 0 ? ` (${Math.round((c.readers / first) * 100)}% of chapter 1)` : ''}`,
               )}
               fill="fill-info"
+              axisLabel="Chapter"
             />
           </StatsFigure>
         </div>

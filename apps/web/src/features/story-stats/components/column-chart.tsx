@@ -9,12 +9,15 @@ export function ColumnChart({
   titles,
   fill,
   height,
+  axisLabel,
 }: {
   values: number[];
   labels: string[];
   titles: string[];
   fill: string;
   height?: number;
+  /** What the items are, said once under their labels. */
+  axisLabel?: string;
 }) {
   const n = Math.max(1, values.length);
   const slot = 1000 / n;
@@ -23,7 +26,14 @@ export function ColumnChart({
     <ChartFrame
       max={Math.max(0, ...values)}
       height={height}
-      footer={<AxisLabels labels={labels} show={labelEvery(labels.length, 12)} />}
+      footer={
+        <>
+          <AxisLabels labels={labels} show={labelEvery(labels.length, 12)} />
+          {axisLabel ? (
+            <p className="mt-1 text-center text-[11px] text-muted-foreground">{axisLabel}</p>
+          ) : null}
+        </>
+      }
     >
       {(top) =>
         values.map((value, i) => {
