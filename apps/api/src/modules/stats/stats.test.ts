@@ -230,4 +230,16 @@ describe('GET /stories/{id}/stats', () => {
     expect(data.chapters).toHaveLength(4);
     expect(data.chapters[3]).toMatchObject({ title: 'Not yet', published: false, reads: 0 });
   });
+
+  it('is in the OpenAPI document, with the windows it takes', async () => {
+    const spec = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const get = spec.paths['/api/stories/{id}/stats']?.get;
+    expect(get).toBeDefined();
+    const days = get.parameters.find((p: { name: string }) => p.name === 'days');
+    expect(days).toMatchObject({ in: 'query' });
+    expect(days.schema.enum).toEqual(['7', '30', '365']);
+    expect(Object.keys(get.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '404']),
+    );
+  });
 });
