@@ -74,28 +74,38 @@ export function storyDays(db: Exec, storyId: string, from: string, to: string) {
 }
 
 /**
- * Per chapter: reads and first readers from `from` on (null: ever), summed from the daily rows
- * (chapter_daily_stats_story_idx covers it).
+ * Per chapter, summed from the daily rows up to `to` in one pass of
+ * chapter_daily_stats_story_idx: reads and first readers from `from` on, and readers ever.
  */
 export async function chapterSums(
   db: Exec,
   storyId: string,
-  from: string | null,
+  from: string,
   to: string,
-): Promise<Map<string, { reads: number; readers: number }>> {
-  let query = db
+): Promise<Map<string, { reads: number; readers: number; readersEver: number }>> {
+  const inWindow = (column: 'reads' | 'readers') =>
+    sql<number | string | null>`sum(case when day >= ${from} then ${sql.ref(column)} else 0 end)`;
+  const rows = await db
     .selectFrom('chapter_daily_stats')
     .select((eb) => [
       'chapter_id',
-      eb.fn.sum<number | string>('reads').as('reads'),
-      eb.fn.sum<number | string>('readers').as('readers'),
+      inWindow('reads').as('reads'),
+      inWindow('readers').as('readers'),
+      eb.fn.sum<number | string>('readers').as('readers_ever'),
     ])
     .where('story_id', '=', storyId)
-    .where('day', '<=', to);
-  if (from !== null) query = query.where('day', '>=', from);
-  const rows = await query.groupBy('chapter_id').execute();
+    .where('day', '<=', to)
+    .groupBy('chapter_id')
+    .execute();
   return new Map(
-    rows.map((row) => [row.chapter_id, { reads: Number(row.reads), readers: Number(row.readers) }]),
+    rows.map((row) => [
+      row.chapter_id,
+      {
+        reads: Number(row.reads ?? 0),
+        readers: Number(row.readers ?? 0),
+        readersEver: Number(row.readers_ever ?? 0),
+      },
+    ]),
   );
 }
 

@@ -29,11 +29,10 @@ export function createStatsService({ db }: { db: Db }) {
       const dayList = windowDays(days, now);
       const from = dayList[0]!;
       const to = dayList[dayList.length - 1]!;
-      const [rows, chapters, inWindow, ever] = await Promise.all([
+      const [rows, chapters, sums] = await Promise.all([
         storyDays(k, story.id, from, to),
         storyChapters(k, story.id),
         chapterSums(k, story.id, from, to),
-        chapterSums(k, story.id, null, to),
       ]);
       const byDay = new Map(rows.map((row) => [row.day, row]));
       const series: StoryStatsDay[] = dayList.map((day) => {
@@ -59,9 +58,9 @@ export function createStatsService({ db }: { db: Db }) {
           title: chapter.title,
           order: index + 1,
           published: chapter.published === 1,
-          reads: Math.max(0, inWindow.get(chapter.id)?.reads ?? 0),
-          readers: Math.max(0, inWindow.get(chapter.id)?.readers ?? 0),
-          readers_all_time: Math.max(0, ever.get(chapter.id)?.readers ?? 0),
+          reads: Math.max(0, sums.get(chapter.id)?.reads ?? 0),
+          readers: Math.max(0, sums.get(chapter.id)?.readers ?? 0),
+          readers_all_time: Math.max(0, sums.get(chapter.id)?.readersEver ?? 0),
         })),
       } satisfies StoryStats;
     },
