@@ -6,6 +6,7 @@ import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notificat
 import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
+import { type StatsStory, sampleStatsStory } from './story-stats.js';
 
 /** Every seeded user's password (printed by the seed script). */
 export const SEED_PASSWORD = 'storyloom-demo';
@@ -41,6 +42,8 @@ export interface Sample {
   notifiedUsers: NotifiedUser[];
   /** The `hiding-*` endpoints' readers, who muted or blocked someone (hiding.ts). */
   hidingUsers: HidingUser[];
+  /** The `story-stats` endpoint's story: the most read one, with its author's token. */
+  statsStory: StatsStory | null;
 }
 
 /**
@@ -129,7 +132,13 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
 export async function takeSample(
   sql: Sql,
   origin: string,
-  need: { writers: boolean; comments: boolean; notifications: boolean; hiding: boolean },
+  need: {
+    writers: boolean;
+    comments: boolean;
+    notifications: boolean;
+    hiding: boolean;
+    stats?: boolean;
+  },
 ): Promise<Sample> {
   const random = new Random(8);
   const { publicStories, stories, words } = await sampleStories(sql, random);
@@ -142,6 +151,7 @@ export async function takeSample(
   const hidingUsers = need.hiding
     ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
+  const statsStory = need.stats ? await sampleStatsStory(sql, tokenMinter(JWT_SECRET)) : null;
   return {
     publicStories,
     stories,
@@ -151,5 +161,6 @@ export async function takeSample(
     commentChapters,
     notifiedUsers,
     hidingUsers,
+    statsStory,
   };
 }

@@ -31,6 +31,7 @@ import { safetyRoutes } from './modules/safety/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(
       await api.register(meRoutes, services);
       await api.register(sessionRoutes, services);
       await api.register(storyRoutes, services);
+      await api.register(statsRoutes, services);
       await api.register(chapterRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(safetyRoutes, services);

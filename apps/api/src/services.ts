@@ -34,6 +34,8 @@ import { createSearchService, type SearchService } from './modules/search/servic
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
 import { createSocialService, type SocialService } from './modules/social/service.js';
+import { scheduleStatsBackfill } from './modules/stats/backfill.js';
+import { createStatsService, type StatsService } from './modules/stats/service.js';
 import { createStoryService, type StoryService } from './modules/stories/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
 import { createExportService, type ExportService } from './modules/users/export.js';
@@ -69,6 +71,7 @@ export interface Services {
   /** Blocks and mutes (docs/decisions/024-blocks-and-mutes.md). */
   safety: SafetyService;
   reading: ReadingService;
+  stats: StatsService;
   discovery: DiscoveryService;
   search: SearchService;
   /** The contact form's messages, kept for the site's staff. */
@@ -140,6 +143,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     social: createSocialService({ db, notifier }),
     safety: createSafetyService({ db, bus: notificationBus }),
     reading: createReadingService({ db }),
+    stats: createStatsService({ db }),
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),
     contact: createContactService({ db }),
@@ -152,6 +156,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
         () => scheduleWeeklyDigest(db),
         // A suspension ends within a minute of its time (moderation/policy.ts isSuspended).
         { task: () => moderation.liftExpired(), everyMs: MINUTE },
+        () => scheduleStatsBackfill(db),
       ],
       log,
     ),

@@ -3,9 +3,11 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { READ_WINDOW } from './activity.js';
 import { insertBatched, Pipeline } from './batch.js';
 import { COMMENTS_PER_STORY } from './comments.js';
 import { activityScale, emptyStoryRows, type StoryContext, type StoryRows } from './context.js';
+import { dailyStatsRows, makeMillionReadStory, markStatsBackfilled } from './daily-stats.js';
 import { type Hiding, hidingOf } from './hiding.js';
 import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { NotificationSeeder, numberNotifications } from './notifications.js';
@@ -51,6 +53,11 @@ export interface SeedLibraryOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called when a slow step without progress units starts (index rebuild). */
   onPhase?: (phase: string) => void;
+  /**
+   * Tops the most read public story up to a million reads, with its daily history, for the
+   * bench's `story-stats`; default on from 2,000 stories.
+   */
+  millionReadStory?: boolean;
   /** Stops the seed at the next batch boundary (the rows written so far stay). */
   signal?: AbortSignal;
 }
@@ -74,6 +81,8 @@ export const SEEDED_TABLES = [
   'notification_actors',
   'mutes',
   'blocks',
+  'story_daily_stats',
+  'chapter_daily_stats',
 ] as const;
 
 /**
@@ -184,6 +193,11 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       commentsPerStory: options.commentsPerStory ?? COMMENTS_PER_STORY,
     };
     await seedStories(db, ctx, notices, summary, progress, options.signal);
+    await markStatsBackfilled(db, plan.now);
+    if (options.millionReadStory ?? stories >= 2_000) {
+      options.onPhase?.('Giving the most read story a million reads');
+      await makeMillionReadStory(db, plan.now);
+    }
     await seedReports(db, plan, userIds, summary);
     options.onPhase?.('Numbering the notifications');
     await numberNotifications(db);
@@ -366,7 +380,7 @@ async function seedStories(
         notices.addStory(i, rows, from, rows);
       }
       await writes.add(async () => {
-        await writeStoryRows(db, rows);
+        await writeStoryRows(db, rows, ctx.plan.now);
         count(summary, rows);
         progress(end - start);
       });
@@ -377,7 +391,8 @@ async function seedStories(
   await writes.drain();
 }
 
-async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
+async function writeStoryRows(db: Db, rows: StoryRows, now: number): Promise<void> {
+  const daily = dailyStatsRows(rows, now, now - READ_WINDOW);
   await db.kysely.transaction().execute(async (trx) => {
     await insertBatched(trx, db.dialect, 'stories', rows.stories);
     await insertBatched(trx, db.dialect, 'story_tags', rows.tags);
@@ -392,6 +407,8 @@ async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
     await insertBatched(trx, db.dialect, 'comment_likes', rows.commentLikes);
     await insertBatched(trx, db.dialect, 'notifications', rows.notifications);
     await insertBatched(trx, db.dialect, 'notification_actors', rows.notificationActors);
+    await insertBatched(trx, db.dialect, 'story_daily_stats', daily.stories);
+    await insertBatched(trx, db.dialect, 'chapter_daily_stats', daily.chapters);
   });
 }
 
