@@ -8,6 +8,8 @@ import type { NotificationBus } from '../modules/notifications/bus.js';
 import { notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
+import type { CoverStore } from '../modules/media/covers.js';
+import { trashPurgeJob } from '../modules/trash/purge.js';
 import { backgroundGate } from './progress.js';
 import { defineJob, type JobHandler } from './queue.js';
 
@@ -36,6 +38,8 @@ export const jobPayloads = {
   'notification-mail': z.object({ user_id: z.string() }),
   /** The weekly digest of one week, to everyone who has it on. */
   'weekly-digest': z.object({ period: z.string(), since: z.string() }),
+  /** Deletes for good what has been in "Recently deleted" since 30 days before `before`. */
+  'trash-purge': z.object({ before: z.string() }),
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -50,10 +54,19 @@ export interface JobDeps {
   bus: NotificationBus;
   /** The requests in flight: batches of work wait for a lull between them. */
   foreground: Foreground;
+  /** Cover files, removed when a story is purged from the trash. */
+  covers: Pick<CoverStore, 'remove'>;
 }
 
 /** The handler of each kind, built once by the composition root (services.ts). */
-export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): AppJobHandlers {
+export function jobHandlers({
+  db,
+  config,
+  mailer,
+  bus,
+  foreground,
+  covers,
+}: JobDeps): AppJobHandlers {
   // Notification batches all draw from one counter (notifications/repo.ts): one at a time.
   const notifyGate = backgroundGate(foreground, 1);
   const mailGate = backgroundGate(foreground);
@@ -74,6 +87,10 @@ export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): A
     'weekly-digest': defineJob(
       jobPayloads['weekly-digest'],
       weeklyDigestJob({ db, config, gate: mailGate }),
+    ),
+    'trash-purge': defineJob(
+      jobPayloads['trash-purge'],
+      trashPurgeJob({ db, covers, gate: backgroundGate(foreground, 1) }),
     ),
   };
 }

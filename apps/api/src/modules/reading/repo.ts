@@ -16,7 +16,11 @@ export function lockStoryForRead(
   dialect: DialectName,
   storyId: string,
 ): Promise<StoryRow | undefined> {
-  const query = trx.selectFrom('stories').selectAll().where('id', '=', storyId);
+  const query = trx
+    .selectFrom('stories')
+    .selectAll()
+    .where('id', '=', storyId)
+    .where('deleted_at', 'is', null);
   return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
@@ -217,6 +221,7 @@ export async function writingStats(db: Exec, authorId: string) {
       eb.fn.sum<number | null>('votes_count').as('likes'),
     ])
     .where('author_id', '=', authorId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return {
     stories: Number(row.stories),
