@@ -22,6 +22,7 @@ import type { CoverStore } from '../media/covers.js';
 import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
 import { progressOf } from '../reading/repo.js';
+import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
 import { storyNotFound } from './policy.js';
 import { firstPublication } from './ranking.js';
 import { ratingColumns } from './ratings.js';
@@ -34,7 +35,6 @@ import {
   replaceTags,
   updateStory,
 } from './repo.js';
-import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
 import { storyViews } from './views.js';
 
 type Viewer = { id: string } | null;
