@@ -77,7 +77,7 @@ export function ChaptersEditor({
         title={`Delete “${confirming?.title.trim() || 'this chapter'}”?`}
         description={
           editing
-            ? 'The chapter and its text are removed when you save changes.'
+            ? 'The chapter goes to Recently deleted when you save changes; you can restore it there, with its comments, for 30 days.'
             : 'The chapter and its text are removed from this story.'
         }
         confirmLabel="Delete Chapter"
