@@ -86,11 +86,17 @@ async function withAdmin<T>(lib: Library, work: (client: pg.Client) => Promise<T
 
 /**
  * What the library was seeded with; a library is reused only when this matches exactly. Those
- * seeded before the seed wrote notifications (issue 20), or ratings, mutes and blocks (issue
- * 21), lack the matching field and are seeded again.
+ * seeded before the seed wrote notifications (issue 20), ratings, mutes and blocks (issue 21),
+ * or Recently deleted (issue 22), lack the matching field and are seeded again.
  */
 const markerFor = (lib: Library) =>
-  JSON.stringify({ stories: lib.stories, seed: SEED, notifications: true, safety: true });
+  JSON.stringify({
+    stories: lib.stories,
+    seed: SEED,
+    notifications: true,
+    safety: true,
+    trash: true,
+  });
 
 async function readMarker(lib: Library): Promise<string | null> {
   if (lib.db === 'sqlite') {

@@ -6,6 +6,7 @@ import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notificat
 import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
+import { sampleTrashUsers, type TrashUser } from './trash.js';
 
 /** Every seeded user's password (printed by the seed script). */
 export const SEED_PASSWORD = 'storyloom-demo';
@@ -41,6 +42,8 @@ export interface Sample {
   notifiedUsers: NotifiedUser[];
   /** The `hiding-*` endpoints' readers, who muted or blocked someone (hiding.ts). */
   hidingUsers: HidingUser[];
+  /** The `trash-list` endpoint's authors, with and without a trash (trash.ts). */
+  trashUsers: TrashUser[];
 }
 
 /**
@@ -129,7 +132,13 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
 export async function takeSample(
   sql: Sql,
   origin: string,
-  need: { writers: boolean; comments: boolean; notifications: boolean; hiding: boolean },
+  need: {
+    writers: boolean;
+    comments: boolean;
+    notifications: boolean;
+    hiding: boolean;
+    trash?: boolean;
+  },
 ): Promise<Sample> {
   const random = new Random(8);
   const { publicStories, stories, words } = await sampleStories(sql, random);
@@ -142,6 +151,7 @@ export async function takeSample(
   const hidingUsers = need.hiding
     ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
+  const trashUsers = need.trash ? await sampleTrashUsers(sql, random, tokenMinter(JWT_SECRET)) : [];
   return {
     publicStories,
     stories,
@@ -151,5 +161,6 @@ export async function takeSample(
     commentChapters,
     notifiedUsers,
     hidingUsers,
+    trashUsers,
   };
 }

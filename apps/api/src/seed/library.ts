@@ -12,6 +12,7 @@ import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
 import { generateStory } from './stories.js';
+import { seedTrash } from './trash.js';
 import {
   DEMO_PASSWORD,
   followsOf,
@@ -182,6 +183,8 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       commentsPerStory: options.commentsPerStory ?? COMMENTS_PER_STORY,
     };
     await seedStories(db, ctx, notices, summary, progress, options.signal);
+    options.onPhase?.('Deleting a few stories and chapters (Recently deleted)');
+    await seedTrash(db, plan);
     options.onPhase?.('Numbering the notifications');
     await numberNotifications(db);
   } catch (error) {
