@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { counterMismatches } from '../../test/social.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
-import { trashPurgeJob } from './purge.js';
+import { scheduleTrashPurge, trashPurgeJob } from './purge.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -353,5 +353,30 @@ describe('the purge', () => {
       .where('item_id', '=', story.id)
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+// Last: the jobs it enqueues run now, as of 2031, and purge whatever is in the trash then.
+describe('the purge schedule', () => {
+  it('is scheduled once an hour across processes', async () => {
+    const at = new Date('2031-05-04T10:15:00.000Z');
+    const claims = await Promise.all([
+      scheduleTrashPurge(t.testDb.db, at),
+      scheduleTrashPurge(t.testDb.db, new Date('2031-05-04T10:59:00.000Z')),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await scheduleTrashPurge(t.testDb.db, new Date('2031-05-04T11:00:00.000Z'))).toBe(true);
+    const runs = await db()
+      .selectFrom('scheduled_runs')
+      .innerJoin('jobs', 'jobs.id', 'scheduled_runs.job_id')
+      .select(['scheduled_runs.period', 'jobs.kind', 'jobs.payload'])
+      .where('scheduled_runs.name', '=', 'trash-purge')
+      .where('scheduled_runs.period', 'like', '2031-05-04%')
+      .orderBy('scheduled_runs.period')
+      .execute();
+    expect(runs.map((r) => [r.period, r.kind])).toEqual([
+      ['2031-05-04T10', 'trash-purge'],
+      ['2031-05-04T11', 'trash-purge'],
+    ]);
   });
 });

@@ -126,7 +126,7 @@ function DeletedRow({ item }: { item: DeletedItem }) {
           ) : null}
         </div>
       </div>
-      <div className="flex shrink-0 gap-2 sm:justify-end">
+      <div className="flex shrink-0 gap-2 pl-13 sm:justify-end sm:pl-0">
         {isStory || item.story_deleted ? null : (
           <Link
             to={`/stories/${item.story_id}/edit`}
