@@ -57,8 +57,15 @@ async function storyWithReader(title = `Saltmarsh ${newId().slice(0, 8)}`) {
 
 describe('deleting a story moves it to Recently deleted', () => {
   it('is gone from every list, search, count and link until restored whole', async () => {
-    const { author, reader, story, title } = await storyWithReader();
+    const { author, reader, story, title, chapters } = await storyWithReader();
     const username = (await userRow(author.user.id)).username;
+    // The reader read the first chapter; the author's and the reader's stats count it.
+    expect(
+      (await call(t, 'POST', `/chapters/${chapters[0]!.id}/progress`, reader.auth)).status,
+    ).toBeLessThan(300);
+    const stats = async (auth: Auth) => (await call(t, 'GET', '/users/me/stats', auth)).body.data;
+    expect(await stats(reader.auth)).toMatchObject({ chapters_read: 1 });
+    expect(await stats(author.auth)).toMatchObject({ stories_written: 1, total_reads: 1 });
     expect((await userRow(author.user.id)).stories_count).toBe(1);
     const totalBefore = (await call(t, 'GET', '/stories?limit=50')).body.data.total;
 
@@ -90,6 +97,8 @@ describe('deleting a story moves it to Recently deleted', () => {
     expect(storyIdsOf(await call(t, 'GET', '/library', reader.auth))).not.toContain(story.id);
     expect((await call(t, 'POST', `/stories/${story.id}/like`, reader.auth)).status).toBe(404);
     expect((await userRow(author.user.id)).stories_count).toBe(0);
+    expect(await stats(reader.auth)).toMatchObject({ chapters_read: 0 });
+    expect(await stats(author.auth)).toMatchObject({ stories_written: 0, total_reads: 0 });
 
     // Only its author sees it in Recently deleted, with when it goes for good.
     const trash = await trashOf(author.auth);
@@ -122,6 +131,8 @@ describe('deleting a story moves it to Recently deleted', () => {
       storyIdsOf(await call(t, 'GET', `/stories/search?q=${encodeURIComponent(title)}`)),
     ).toContain(story.id);
     expect((await userRow(author.user.id)).stories_count).toBe(1);
+    expect(await stats(reader.auth)).toMatchObject({ chapters_read: 1 });
+    expect(await stats(author.auth)).toMatchObject({ stories_written: 1, total_reads: 1 });
     expect((await trashOf(author.auth)).total).toBe(0);
     expect(await counterMismatches(db())).toEqual([]);
     // Restoring twice: it is no longer in the trash.
