@@ -5,7 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signedInSession } from './support/accounts.js';
 import { seriousViolations } from './support/axe.js';
 import { DESKTOP, gotoLive, PHONE, useBrowser } from './support/browser.js';
-import { apiAs, chaptersViaApi, createStoryViaApi, expectToast } from './support/stories.js';
+import {
+  apiAs,
+  chaptersViaApi,
+  createStoryViaApi,
+  expectToast,
+  storyViaApi,
+} from './support/stories.js';
 
 /**
  * Recently deleted (issue 22, docs/decisions/027-recently-deleted.md): an author deletes a
@@ -107,6 +113,39 @@ describe.each([
       if (name === 'phone')
         await readerPage.getByRole('button', { name: 'Comments (1)', exact: true }).click();
       await readerPage.getByTestId('comment').filter({ hasText: comment }).first().waitFor();
+    },
+    SLOW,
+  );
+});
+
+describe('deleting a story', () => {
+  it(
+    'says it went to Recently deleted, and Undo brings it back to My Stories',
+    async () => {
+      const author = await signedInSession(newUser('tideundo'));
+      const story = await createStoryViaApi(author.accessToken, {
+        title: 'Second Thoughts',
+        chapters: [{ title: 'Only', content: '<p>One chapter.</p>' }],
+      });
+      const page = await openPage(`/stories/${story.id}/edit`, {
+        storageState: author.storageState,
+      });
+      await page.getByTestId('edit-story-page').waitFor();
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByTestId('delete-story').click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this story?' });
+      expect(await dialog.textContent()).toContain('moved to Recently deleted');
+      await dialog.getByRole('button', { name: 'Delete Story' }).click();
+      await page.waitForURL((url) => url.pathname === '/my-stories');
+      await expectToast(page, 'Story Deleted', 'Recently deleted');
+      expect((await storyViaApi(author.accessToken, story.id)).status).toBe(404);
+      await page.getByTestId('empty-state').waitFor();
+
+      const toast = page.getByTestId('toast').filter({ hasText: 'Story Deleted' });
+      await toast.getByRole('button', { name: 'Undo' }).click();
+      await expectToast(page, TRASH_MESSAGES.storyRestored);
+      await page.getByTestId('my-story').filter({ hasText: 'Second Thoughts' }).waitFor();
+      expect((await storyViaApi(author.accessToken, story.id)).status).toBe(200);
     },
     SLOW,
   );

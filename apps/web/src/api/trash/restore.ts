@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../lib/api';
 import { meKeys } from '../me/keys';
 import { storyKeys } from '../stories/keys';
@@ -12,15 +12,25 @@ export const restoreItem = ({ kind, id }: RestoreTarget) =>
     `/${kind === 'story' ? 'stories' : 'chapters'}/${encodeURIComponent(id)}/restore`,
   ).then(() => undefined);
 
+/** Every list that shows stories, the author's own (My Stories) and the trash. */
+const refreshAfterRestore = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: storyKeys.all }),
+    queryClient.invalidateQueries({ queryKey: meKeys.all }),
+  ]);
+
+/**
+ * Restores and refreshes, outside any component: for a toast's Undo, which outlives the page
+ * that showed it (a mutation's callbacks do not run once its component is gone).
+ */
+export const restoreAndRefresh = (queryClient: QueryClient, target: RestoreTarget) =>
+  restoreItem(target).then(() => refreshAfterRestore(queryClient));
+
 /** Restores, then refreshes every list that shows stories, the author's own and the trash. */
 export function useRestoreItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreItem,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: storyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: meKeys.all }),
-      ]),
+    onSuccess: () => refreshAfterRestore(queryClient),
   });
 }

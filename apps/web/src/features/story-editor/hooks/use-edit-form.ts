@@ -7,7 +7,7 @@ import { useDeleteStory } from '../../../api/stories/delete-story';
 import { storyQueryOptions } from '../../../api/stories/get-story';
 import { storyKeys } from '../../../api/stories/keys';
 import { trashKeys } from '../../../api/trash/keys';
-import { useRestoreItem } from '../../../api/trash/restore';
+import { restoreAndRefresh } from '../../../api/trash/restore';
 import { toast } from '../../../stores/toast';
 import { EDITOR_MESSAGES } from '../messages';
 import { loadState } from '../model/editor-state';
@@ -26,7 +26,6 @@ export function useEditForm(story: Story, chapters: Chapter[] | null) {
   const { values, baseline, dispatch, dropDraft } = form;
   const [saving, setSaving] = useState(false);
   const deleteStory = useDeleteStory();
-  const restore = useRestoreItem();
   const dirty = isDirty(values, baseline);
   const guard = useLeaveGuard(dirty);
 
@@ -89,14 +88,11 @@ export function useEditForm(story: Story, chapters: Chapter[] | null) {
           duration: 10_000,
           action: {
             label: 'Undo',
+            // Runs after this page is gone (it navigated to My Stories): no mutation hook.
             onClick: () =>
-              restore.mutate(
-                { kind: 'story', id: story.id },
-                {
-                  onSuccess: () => toast.success(TRASH_MESSAGES.storyRestored),
-                  onError: () =>
-                    toast.error(EDITOR_MESSAGES.errorTitle, EDITOR_MESSAGES.restoreFailed),
-                },
+              void restoreAndRefresh(queryClient, { kind: 'story', id: story.id }).then(
+                () => toast.success(TRASH_MESSAGES.storyRestored),
+                () => toast.error(EDITOR_MESSAGES.errorTitle, EDITOR_MESSAGES.restoreFailed),
               ),
           },
         });
