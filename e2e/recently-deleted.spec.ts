@@ -69,6 +69,8 @@ describe.each([
       });
       await page.getByTestId('edit-story-page').waitFor();
       await page.getByRole('tab', { name: 'Chapters' }).click();
+      // The way to this story's deleted chapters, under the chapter list.
+      await page.getByTestId('editor-recently-deleted').waitFor();
       await page.getByRole('button', { name: 'Delete Slack Water' }).click();
       const confirm = page.getByRole('alertdialog');
       expect(await confirm.textContent()).toContain('Recently deleted');
