@@ -64,7 +64,7 @@ export function ChaptersEditor({
         {editing ? (
           <Link
             to="/recently-deleted"
-            className="self-start rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            className="self-start rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
             data-testid="editor-recently-deleted"
           >
             Deleted chapters are in Recently deleted
