@@ -86,8 +86,8 @@ async function withAdmin<T>(lib: Library, work: (client: pg.Client) => Promise<T
 
 /**
  * What the library was seeded with; a library is reused only when this matches exactly. Those
- * seeded before the seed wrote notifications (issue 20), or ratings, mutes and blocks (issue
- * 21), or daily stats (issue 22), lack the matching field and are seeded again.
+ * seeded before the seed wrote notifications (issue 20), ratings, mutes and blocks (issue 21),
+ * or daily stats and Recently deleted (issue 22), lack the matching field and are seeded again.
  */
 const markerFor = (lib: Library) =>
   JSON.stringify({
@@ -96,6 +96,7 @@ const markerFor = (lib: Library) =>
     notifications: true,
     safety: true,
     stats: true,
+    trash: true,
   });
 
 async function readMarker(lib: Library): Promise<string | null> {

@@ -28,6 +28,7 @@ import { type Recording, record } from './record.js';
 import { writeReport } from './report.js';
 import { SAMPLE_STORIES, type Sample, takeSample } from './sample.js';
 import { type StartCommand, startCommand } from './start-command.js';
+import { describeTrashUsers } from './trash.js';
 import type { Endpoint, EndpointResult, Figures, Mode, OurFigures, RunResult } from './types.js';
 import { buildEndpoints, selectEndpoints } from './workload.js';
 
@@ -118,6 +119,7 @@ async function measureMode(
         notifications: [...selected].some((name) => name.startsWith('notifications-')),
         hiding: [...selected].some((name) => name.startsWith('hiding-')),
         stats: selected.has('story-stats'),
+        trash: selected.has('trash-list'),
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;
@@ -130,6 +132,8 @@ async function measureMode(
         console.info(`  notifications: ${describeUsers(sample.notifiedUsers)}`);
       if (sample.hidingUsers.length > 0)
         console.info(`  hiding: ${describeHidingUsers(sample.hidingUsers)}`);
+      if (sample.trashUsers.length > 0)
+        console.info(`  trash: ${describeTrashUsers(sample.trashUsers)}`);
       for (const [kind, list] of Object.entries({
         common: words.common,
         rare: words.rare,

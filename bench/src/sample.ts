@@ -7,6 +7,7 @@ import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
 import { type StatsStory, sampleStatsStory } from './story-stats.js';
+import { sampleTrashUsers, type TrashUser } from './trash.js';
 
 /** Every seeded user's password (printed by the seed script). */
 export const SEED_PASSWORD = 'storyloom-demo';
@@ -44,6 +45,8 @@ export interface Sample {
   hidingUsers: HidingUser[];
   /** The `story-stats` endpoint's story: the most read one, with its author's token. */
   statsStory: StatsStory | null;
+  /** The `trash-list` endpoint's authors, with and without a trash (trash.ts). */
+  trashUsers: TrashUser[];
 }
 
 /**
@@ -138,6 +141,7 @@ export async function takeSample(
     notifications: boolean;
     hiding: boolean;
     stats?: boolean;
+    trash?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -152,6 +156,7 @@ export async function takeSample(
     ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
   const statsStory = need.stats ? await sampleStatsStory(sql, tokenMinter(JWT_SECRET)) : null;
+  const trashUsers = need.trash ? await sampleTrashUsers(sql, random, tokenMinter(JWT_SECRET)) : [];
   return {
     publicStories,
     stories,
@@ -162,5 +167,6 @@ export async function takeSample(
     notifiedUsers,
     hidingUsers,
     statsStory,
+    trashUsers,
   };
 }

@@ -18,6 +18,7 @@ import { UsageError } from './options.js';
 import { Random } from './random.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
 import { statsRequests } from './story-stats.js';
+import { describeTrashUsers, TRASH_PAGE_SIZE, trashRequests } from './trash.js';
 import type { BenchRequest, Endpoint, EndpointKind, Method } from './types.js';
 
 const LIST_SORTS = ['latest', 'popular', 'trending'] as const;
@@ -72,6 +73,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...SINGLES,
   ...COMMENTS.map((name) => `comments-${name}`),
   ...NOTIFICATIONS.map((name) => `notifications-${name}`),
+  'trash-list',
   ...HIDING.map((name) => `hiding-${name}`),
   'list-rated-p1',
   'story-stats',
@@ -327,6 +329,13 @@ export async function buildEndpoints(
     'notifications',
     `GET /api/notifications?page=1&limit=${NOTIFICATIONS_PAGE_SIZE} (the /notifications page), signed in as ${describeUsers(notified)}`,
     () => pageRequests(notified),
+  );
+  const trashUsers = sample.trashUsers;
+  add(
+    'trash-list',
+    'notifications',
+    `GET /api/users/me/recently-deleted?page=1&limit=${TRASH_PAGE_SIZE} (the author's Recently deleted, issue 22), signed in as ${describeTrashUsers(trashUsers)}`,
+    () => trashRequests(trashUsers),
   );
   const hiding = sample.hidingUsers;
   const hidingWords = SEARCHES.flatMap(([, key]) => sample.words[key]);

@@ -33,6 +33,7 @@ import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
+import { trashRoutes } from './modules/trash/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
@@ -176,6 +177,7 @@ export async function buildApp(
       await api.register(storyRoutes, services);
       await api.register(statsRoutes, services);
       await api.register(chapterRoutes, services);
+      await api.register(trashRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(safetyRoutes, services);
       await api.register(commentRoutes, services);

@@ -37,6 +37,8 @@ import { createSocialService, type SocialService } from './modules/social/servic
 import { scheduleStatsBackfill } from './modules/stats/backfill.js';
 import { createStatsService, type StatsService } from './modules/stats/service.js';
 import { createStoryService, type StoryService } from './modules/stories/service.js';
+import { scheduleTrashPurge } from './modules/trash/purge.js';
+import { createTrashService, type TrashService } from './modules/trash/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
 import { createExportService, type ExportService } from './modules/users/export.js';
 import { createUserService, type UserService } from './modules/users/service.js';
@@ -63,6 +65,8 @@ export interface Services {
   stories: StoryService;
   chapters: ChapterService;
   comments: CommentService;
+  /** The author's "Recently deleted" (docs/decisions/027-recently-deleted.md). */
+  trash: TrashService;
   /** A person's notifications (docs/decisions/022-notifications.md). */
   notifications: NotificationService;
   /** Wakes this process's notification streams when a user's notifications change. */
@@ -102,9 +106,15 @@ export interface ServiceInputs {
 export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
   const notificationBus = createNotificationBus();
   const foreground = createForeground();
+  if (config.s3) {
+    log.warn('S3_* is set, but object storage is not built yet: media is kept in DATA_DIR/media');
+  }
+  const storage = mediaStorage(config);
+  const covers = createCoverStore(storage, log);
+  const avatars = createAvatarStore(storage, log);
   const jobs = createWorker({
     db,
-    handlers: jobHandlers({ db, config, mailer, bus: notificationBus, foreground }),
+    handlers: jobHandlers({ db, config, mailer, bus: notificationBus, foreground, covers }),
     log,
   });
   // What services do that people are told about: recorded with the write, told by the worker.
@@ -114,12 +124,6 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   const tokens = createTokenService(config.jwtSecret);
   const sessions = createSessionService({ config, db, tokens, mail: queuedMail, log });
   const throttle = new LoginThrottle({ factor: config.rateLimitFactor });
-  if (config.s3) {
-    log.warn('S3_* is set, but object storage is not built yet: media is kept in DATA_DIR/media');
-  }
-  const storage = mediaStorage(config);
-  const covers = createCoverStore(storage, log);
-  const avatars = createAvatarStore(storage, log);
   // The public lists' totals: one per database, adjusted by this app's own story writes.
   const storyCounts = new PublicStoryCounts(db);
   const discovery = createDiscoveryService({ db, storyCounts });
@@ -137,6 +141,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     exporter: createExportService({ db }),
     stories: createStoryService({ db, covers, storyCounts, notifier }),
     chapters: createChapterService({ db, notifier }),
+    trash: createTrashService({ db, storyCounts }),
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,
@@ -157,6 +162,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
         // A suspension ends within a minute of its time (moderation/policy.ts isSuspended).
         { task: () => moderation.liftExpired(), everyMs: MINUTE },
         () => scheduleStatsBackfill(db),
+        () => scheduleTrashPurge(db),
       ],
       log,
     ),

@@ -84,6 +84,10 @@ export interface StoriesTable extends Hideable {
   updated_at: Timestamp;
   /** What `visibility` was when the moderators hid it (it is private while hidden). */
   visibility_before_hidden: Defaulted<'public' | 'private' | null>;
+  /** Set while the story is in its author's "Recently deleted" (migration 013). */
+  deleted_at: Defaulted<Timestamp | null>;
+  /** What `visibility` was when it was deleted (it is private while in the trash). */
+  visibility_before_deleted: Defaulted<'public' | 'private' | null>;
 }
 
 export interface StoryTagsTable {
@@ -113,6 +117,22 @@ export interface ChaptersTable extends Hideable {
   updated_at: Timestamp;
   /** `published` when the moderators hid it (it is unpublished while hidden). */
   published_before_hidden: Defaulted<number | null>;
+  /** Set while the chapter is in its author's "Recently deleted" (migration 013). */
+  deleted_at: Defaulted<Timestamp | null>;
+  /** `published` when it was deleted (it is unpublished while in the trash). */
+  published_before_deleted: Defaulted<number | null>;
+}
+
+/** A story or chapter in its author's "Recently deleted" (migration 013). */
+export interface DeletedItemsTable {
+  /** The story's or the chapter's id. */
+  item_id: string;
+  kind: 'story' | 'chapter';
+  author_id: string;
+  story_id: string;
+  deleted_at: Timestamp;
+  /** When the purge job deletes it for good. */
+  purge_after: Timestamp;
 }
 
 export interface FollowsTable {
@@ -436,6 +456,7 @@ export interface Database {
   moderation_actions: ModerationActionsTable;
   story_daily_stats: StoryDailyStatsTable;
   chapter_daily_stats: ChapterDailyStatsTable;
+  deleted_items: DeletedItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

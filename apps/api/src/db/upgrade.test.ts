@@ -981,3 +981,119 @@ describe('upgrading a database of the moderation release (011 → latest): story
     }
   });
 });
+
+describe('upgrading a database of the moderation release (011 → latest): recently deleted', () => {
+  const COMMENT = '0190a0a0-0000-7000-8000-00000000c013';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '011_moderation' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 011 wrote them: Bram's comment on Alice's chapter, and her private story
+    // hidden by the moderators (private, remembering it was private).
+    await db
+      .insertInto('comments')
+      .values({
+        id: COMMENT,
+        chapter_id: CHAPTER,
+        story_id: PUBLIC_STORY,
+        author_id: BRAM,
+        parent_id: null,
+        paragraph_key: null,
+        paragraph_excerpt: null,
+        body: 'Lovely tide.',
+        likes_count: 0,
+        replies_count: 0,
+        created_at: AT,
+      })
+      .execute();
+    await db
+      .updateTable('stories')
+      .set({ comments_count: 1 })
+      .where('id', '=', PUBLIC_STORY)
+      .execute();
+    await db
+      .updateTable('stories')
+      .set({
+        hidden_at: AT,
+        hidden_reason: 'Spam',
+        hidden_cause: 'moderation',
+        visibility_before_hidden: 'private',
+      })
+      .where('id', '=', PRIVATE_STORY)
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, nothing is in the trash, and a story deleted then restored comes back whole', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const stories = await t.db.kysely
+      .selectFrom('stories')
+      .select(['id', 'deleted_at', 'visibility', 'hidden_at'])
+      .orderBy('id')
+      .execute();
+    expect(stories).toEqual([
+      { id: PUBLIC_STORY, deleted_at: null, visibility: 'public', hidden_at: null },
+      {
+        id: PRIVATE_STORY,
+        deleted_at: null,
+        visibility: 'private',
+        hidden_at: expect.anything(),
+      },
+    ]);
+    const chapters = await t.db.kysely.selectFrom('chapters').select('deleted_at').execute();
+    expect(chapters.every((c) => c.deleted_at === null)).toBe(true);
+    expect(await t.db.kysely.selectFrom('deleted_items').selectAll().execute()).toEqual([]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const alice = {
+        authorization: `Bearer ${createTokenService(config.jwtSecret).sign(ALICE, await createSession(t.db, ALICE))}`,
+      };
+      const del = await app.inject({
+        method: 'DELETE',
+        url: `/api/stories/${PUBLIC_STORY}`,
+        headers: alice,
+      });
+      expect(del.statusCode).toBe(200);
+      expect((await app.inject({ url: `/api/stories/${PUBLIC_STORY}` })).statusCode).toBe(404);
+      const trash = await app.inject({ url: '/api/users/me/recently-deleted', headers: alice });
+      expect(trash.json().data.items).toMatchObject([{ kind: 'story', id: PUBLIC_STORY }]);
+      const restored = await app.inject({
+        method: 'POST',
+        url: `/api/stories/${PUBLIC_STORY}/restore`,
+        headers: alice,
+      });
+      expect(restored.statusCode).toBe(200);
+      const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(story.json().data).toMatchObject({ visibility: 'public', comments_count: 1 });
+      const thread = await app.inject({ url: `/api/chapters/${CHAPTER}/comments` });
+      expect(thread.json().data.total).toBe(1);
+      // The story the moderators hid stays hidden, and deleted and restored it stays so.
+      await app.inject({ method: 'DELETE', url: `/api/stories/${PRIVATE_STORY}`, headers: alice });
+      await app.inject({
+        method: 'POST',
+        url: `/api/stories/${PRIVATE_STORY}/restore`,
+        headers: alice,
+      });
+      const hidden = await t.db.kysely
+        .selectFrom('stories')
+        .select(['visibility', 'visibility_before_hidden', 'hidden_at'])
+        .where('id', '=', PRIVATE_STORY)
+        .executeTakeFirstOrThrow();
+      expect(hidden).toMatchObject({ visibility: 'private', visibility_before_hidden: 'private' });
+      expect(hidden.hidden_at).not.toBeNull();
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

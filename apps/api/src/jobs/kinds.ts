@@ -4,11 +4,13 @@ import type { Db } from '../db/index.js';
 import type { Foreground } from '../lib/foreground.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { passwordResetJob, passwordResetPayload } from '../modules/auth/password-reset-job.js';
+import type { CoverStore } from '../modules/media/covers.js';
 import type { NotificationBus } from '../modules/notifications/bus.js';
 import { notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
 import { statsBackfillJob } from '../modules/stats/backfill.js';
+import { trashPurgeJob } from '../modules/trash/purge.js';
 import { backgroundGate } from './progress.js';
 import { defineJob, type JobHandler } from './queue.js';
 
@@ -39,6 +41,8 @@ export const jobPayloads = {
   'weekly-digest': z.object({ period: z.string(), since: z.string() }),
   /** Fills the stories' daily stats from the reads, likes and comments before migration 016. */
   'stats-backfill': z.object({}),
+  /** Deletes for good what has been in "Recently deleted" since 30 days before `before`. */
+  'trash-purge': z.object({ before: z.string() }),
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -53,10 +57,19 @@ export interface JobDeps {
   bus: NotificationBus;
   /** The requests in flight: batches of work wait for a lull between them. */
   foreground: Foreground;
+  /** Cover files, removed when a story is purged from the trash. */
+  covers: Pick<CoverStore, 'remove'>;
 }
 
 /** The handler of each kind, built once by the composition root (services.ts). */
-export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): AppJobHandlers {
+export function jobHandlers({
+  db,
+  config,
+  mailer,
+  bus,
+  foreground,
+  covers,
+}: JobDeps): AppJobHandlers {
   // Notification batches all draw from one counter (notifications/repo.ts): one at a time.
   const notifyGate = backgroundGate(foreground, 1);
   const mailGate = backgroundGate(foreground);
@@ -81,6 +94,10 @@ export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): A
     'stats-backfill': defineJob(
       jobPayloads['stats-backfill'],
       statsBackfillJob({ db, gate: backgroundGate(foreground, 1) }),
+    ),
+    'trash-purge': defineJob(
+      jobPayloads['trash-purge'],
+      trashPurgeJob({ db, covers, gate: backgroundGate(foreground, 1) }),
     ),
   };
 }

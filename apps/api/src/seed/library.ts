@@ -15,6 +15,7 @@ import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
 import { reportsOf } from './reports.js';
 import { generateStory } from './stories.js';
+import { seedTrash } from './trash.js';
 import {
   DEMO_PASSWORD,
   followsOf,
@@ -199,6 +200,8 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       await makeMillionReadStory(db, plan.now);
     }
     await seedReports(db, plan, userIds, summary);
+    options.onPhase?.('Deleting a few stories and chapters (Recently deleted)');
+    await seedTrash(db, plan);
     options.onPhase?.('Numbering the notifications');
     await numberNotifications(db);
   } catch (error) {

@@ -20,6 +20,8 @@ export const STREAM = {
   notifyReads: 10,
   hiding: 11,
   reports: 12,
+  // 12 is the seeded reports' (seed/reports.ts, issue 21).
+  trash: 13,
 } as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);

@@ -24,6 +24,7 @@ import { NOTIFY_ACTORS_MAX } from './notifications.js';
 import { makePlan } from './plan.js';
 import { REPORTERS, reportsOf } from './reports.js';
 import { clearDatabase, isDatabaseEmpty } from './reset.js';
+import { seedTrash } from './trash.js';
 import { DEMO_ACCOUNT, followsOf } from './users.js';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
@@ -791,5 +792,85 @@ describe('reportsOf', () => {
     expect(reporters / plan.users).toBeGreaterThan(REPORTERS / 2);
     expect(reporters / plan.users).toBeLessThan(REPORTERS * 2);
     expect([...kinds].sort()).toEqual(['story', 'user']);
+  });
+});
+
+describe('seedTrash', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await seedLibrary(t.db, { ...OPTIONS, seed: 11 });
+  });
+  afterAll(() => t.cleanup());
+
+  it('deletes stories and last chapters as the delete routes do, every counter matching its rows', async () => {
+    const k = t.db.kysely;
+    const plan = makePlan({
+      seed: 11,
+      now: NOW.getTime(),
+      users: 12,
+      stories: 60,
+      demoAccount: false,
+    });
+    expect(await seedTrash(t.db, plan, { stories: 2, chapters: 2 })).toEqual({
+      stories: 2,
+      chapters: 2,
+    });
+    const items = await k.selectFrom('deleted_items').selectAll().execute();
+    expect(items.map((i) => i.kind).sort()).toEqual(['chapter', 'chapter', 'story', 'story']);
+    for (const item of items) {
+      expect(item.deleted_at < NOW.toISOString()).toBe(true);
+      expect(Date.parse(item.purge_after) - Date.parse(item.deleted_at)).toBe(30 * 86_400_000);
+    }
+    const trashed = await k
+      .selectFrom('stories')
+      .selectAll()
+      .where('deleted_at', 'is not', null)
+      .execute();
+    expect(trashed.map((s) => [s.visibility, s.visibility_before_deleted])).toEqual([
+      ['private', 'public'],
+      ['private', 'public'],
+    ]);
+    const chapters = await k
+      .selectFrom('chapters')
+      .selectAll()
+      .where('deleted_at', 'is not', null)
+      .execute();
+    expect(chapters.map((c) => [c.published, c.published_before_deleted])).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
+    expect(await counterMismatches(k)).toEqual([]);
+    // users.stories_count counts public stories, the trashed ones no longer.
+    const users = await k.selectFrom('users').select(['id', 'stories_count']).execute();
+    for (const user of users) {
+      const { n } = await k
+        .selectFrom('stories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('author_id', '=', user.id)
+        .where('visibility', '=', 'public')
+        .executeTakeFirstOrThrow();
+      expect(user.stories_count).toBe(Number(n));
+    }
+    // Nobody is told about them any more.
+    const told = await k
+      .selectFrom('notifications')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb(
+            'story_id',
+            'in',
+            trashed.map((s) => s.id),
+          ),
+          eb(
+            'chapter_id',
+            'in',
+            chapters.map((c) => c.id),
+          ),
+        ]),
+      )
+      .execute();
+    expect(told).toEqual([]);
   });
 });

@@ -198,6 +198,13 @@ const signedInRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'recently-deleted',
+    lazy: () =>
+      import('../features/trash/recently-deleted-page').then((m) => ({
+        Component: m.RecentlyDeletedPage,
+      })),
+  },
+  {
     path: 'my-stories',
     lazy: () =>
       import('../features/my-stories/my-stories-page').then((m) => ({

@@ -19,6 +19,8 @@ export type Toast = {
   description?: string;
   /** Milliseconds before it is removed; 0 or Infinity keeps it until dismissed. */
   duration: number;
+  /** One button beside the text (an Undo); the toast closes when it is pressed. */
+  action?: { label: string; onClick: () => void };
 };
 
 export type ToastInput = Omit<Toast, 'id' | 'type' | 'duration'> & {

@@ -126,8 +126,12 @@ export const dataExport = z
             published_at: isoDate.nullable(),
             created_at: isoDate,
             updated_at: isoDate,
+            deleted_at: isoDate
+              .nullable()
+              .describe('Set while the chapter is in "Recently deleted"'),
           }),
         ),
+        deleted_at: isoDate.nullable().describe('Set while the story is in "Recently deleted"'),
       }),
     ),
     followers: z.array(z.object({ username: z.string(), followed_at: isoDate })),

@@ -3,16 +3,29 @@ import type { ChapterRow, ChaptersTable, Database, NewChapter } from '../../db/t
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
+/** A chapter that exists for the app: one in "Recently deleted" is as missing as a deleted one. */
 export const findChapterById = (db: Exec, id: string): Promise<ChapterRow | undefined> =>
-  db.selectFrom('chapters').selectAll().where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('chapters')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 
-/** A story's chapters in reading order; drafts left out when `publishedOnly`. */
+/**
+ * A story's chapters in reading order; drafts left out when `publishedOnly`. Chapters in the
+ * trash are never listed (they are unpublished too, and the author's own lists skip them here).
+ */
 export function listChapters(
   db: Exec,
   storyId: string,
   publishedOnly: boolean,
 ): Promise<ChapterRow[]> {
-  let query = db.selectFrom('chapters').selectAll().where('story_id', '=', storyId);
+  let query = db
+    .selectFrom('chapters')
+    .selectAll()
+    .where('story_id', '=', storyId)
+    .where('deleted_at', 'is', null);
   if (publishedOnly) query = query.where('published', '=', 1);
   return query.orderBy('position').orderBy('id').execute();
 }
@@ -25,18 +38,23 @@ export function listChapterSummaries(db: Exec, storyId: string, publishedOnly: b
   let query = db
     .selectFrom('chapters')
     .select(['id', 'title', 'position', 'published', 'word_count', 'published_at'])
-    .where('story_id', '=', storyId);
+    .where('story_id', '=', storyId)
+    .where('deleted_at', 'is', null);
   if (publishedOnly) query = query.where('published', '=', 1);
   return query.orderBy('position').orderBy('id').execute();
 }
 export type ChapterSummaryRow = Awaited<ReturnType<typeof listChapterSummaries>>[number];
 
-/** Ids of a story's chapters in order (drafts included): the list a reorder rewrites. */
+/**
+ * Ids of a story's chapters in order (drafts included, the trash not): the list a reorder
+ * rewrites. A chapter in the trash keeps the position it had, to go back to it on restore.
+ */
 export async function chapterOrder(db: Exec, storyId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('chapters')
     .select('id')
     .where('story_id', '=', storyId)
+    .where('deleted_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();

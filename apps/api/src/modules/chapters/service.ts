@@ -19,10 +19,10 @@ import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
 import { chapterNotFound, storyNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
+import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
 import { prepareContent } from './content.js';
 import {
   chapterOrder,
-  deleteChapter,
   findChapterById,
   insertChapters,
   listChapterSummaries,
@@ -184,17 +184,35 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
       return reload(chapter.id);
     },
 
-    /** The last remaining chapter stays; the rest are renumbered from 1. */
-    async remove(story: StoryRow, chapter: ChapterRow): Promise<void> {
-      await inStory(story.id, nowIso(), async (trx) => {
+    /**
+     * Moves the chapter to its author's "Recently deleted" (docs/decisions/027-recently-deleted.md):
+     * unpublished while there, remembering whether it was published, and out of the reading
+     * order; it keeps its position, to go back to it on restore. The last remaining chapter
+     * stays; the rest are renumbered from 1.
+     */
+    async remove(story: StoryRow, chapter: ChapterRow, now = nowIso()): Promise<void> {
+      await inStory(story.id, now, async (trx) => {
         const order = await chapterOrder(trx, story.id);
         if (!order.includes(chapter.id)) throw chapterNotFound();
         if (order.length <= 1) throw badRequest(STORY_MESSAGES.lastChapter);
         const current = await findChapterById(trx, chapter.id);
-        // Its comments go with it (ON DELETE CASCADE), and out of the story's count.
-        if (current?.published === 1)
+        if (!current) throw chapterNotFound();
+        // Its comments stay, out of the story's count while it is unpublished.
+        if (current.published === 1)
           await adjustStoryComments(trx, story.id, -(await visibleCount(trx, chapter.id)));
-        await deleteChapter(trx, chapter.id);
+        await updateChapter(trx, current.id, {
+          published: 0,
+          published_before_deleted: current.published,
+          deleted_at: now,
+        });
+        await insertDeletedItem(trx, {
+          kind: 'chapter',
+          id: current.id,
+          authorId: story.author_id,
+          storyId: story.id,
+          at: now,
+        });
+        await forgetNotificationsOf(trx, 'chapter_id', current.id);
         await renumber(
           trx,
           story.id,

@@ -33,6 +33,7 @@ export const findChapterHead = (db: Exec, id: string) =>
     .selectFrom('chapters')
     .select(['id', 'story_id', 'published', 'paragraph_keys', 'updated_at'])
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 export type ChapterHead = NonNullable<Awaited<ReturnType<typeof findChapterHead>>>;
 
@@ -52,6 +53,8 @@ export async function findChapterPlace(
       'chapters.updated_at as chapter_updated_at',
     ])
     .where('chapters.id', '=', id)
+    .where('chapters.deleted_at', 'is', null)
+    .where('stories.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { chapter_id, chapter_published, chapter_paragraph_keys, chapter_updated_at, ...story } =

@@ -82,12 +82,14 @@ async function lockedChapter(trx: Trx, dialect: DialectName, chapterId: string) 
     .executeTakeFirst();
   const story = head && (await lockStory(trx, dialect, head.story_id));
   if (!story) return undefined;
+  // A chapter in its author's trash is as missing to the moderators as to everyone else.
   const chapter = await trx
     .selectFrom('chapters')
     .selectAll()
     .where('id', '=', chapterId)
-    .executeTakeFirstOrThrow();
-  return { story, chapter };
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return chapter && { story, chapter };
 }
 
 /** Hides a chapter: unpublished while hidden, out of its story's counts. */

@@ -16,7 +16,11 @@ export function lockStoryForRead(
   dialect: DialectName,
   storyId: string,
 ): Promise<StoryRow | undefined> {
-  const query = trx.selectFrom('stories').selectAll().where('id', '=', storyId);
+  const query = trx
+    .selectFrom('stories')
+    .selectAll()
+    .where('id', '=', storyId)
+    .where('deleted_at', 'is', null);
   return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
@@ -217,6 +221,7 @@ export async function writingStats(db: Exec, authorId: string) {
       eb.fn.sum<number | null>('votes_count').as('likes'),
     ])
     .where('author_id', '=', authorId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return {
     stories: Number(row.stories),
@@ -230,31 +235,43 @@ export async function writingStats(db: Exec, authorId: string) {
  * first read since `since` (chapter_reads_user_idx).
  */
 export async function readingStats(db: Exec, userId: string, since: string) {
+  // Reads of a story or chapter in its author's Recently deleted count as a deletion left
+  // them: not at all (docs/decisions/027-recently-deleted.md).
   const lifetime = await db
     .selectFrom('chapter_reads as r')
     .innerJoin('chapters as c', 'c.id', 'r.chapter_id')
+    .innerJoin('stories as s', 's.id', 'r.story_id')
     .select((eb) => [
       eb.fn.countAll<number>().as('chapters'),
       eb.fn.sum<number | null>('c.word_count').as('words'),
     ])
     .where('r.user_id', '=', userId)
+    .where('c.deleted_at', 'is', null)
+    .where('s.deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   const recent = await db
-    .selectFrom('chapter_reads')
+    .selectFrom('chapter_reads as r')
+    .innerJoin('chapters as c', 'c.id', 'r.chapter_id')
+    .innerJoin('stories as s', 's.id', 'r.story_id')
     .select((eb) => [
       eb.fn.countAll<number>().as('chapters'),
-      eb.fn.count<number>('story_id').distinct().as('stories'),
+      eb.fn.count<number>('r.story_id').distinct().as('stories'),
     ])
-    .where('user_id', '=', userId)
-    .where('read_at', '>=', since)
+    .where('r.user_id', '=', userId)
+    .where('r.read_at', '>=', since)
+    .where('c.deleted_at', 'is', null)
+    .where('s.deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   // The genre of the stories whose chapters the reader read most; a tie goes to the genre read
   // most recently. Walks the reader's own reads (chapter_reads_user_idx) and their stories.
   const favourite = await db
     .selectFrom('chapter_reads as r')
     .innerJoin('stories as s', 's.id', 'r.story_id')
+    .innerJoin('chapters as c', 'c.id', 'r.chapter_id')
     .select('s.genre')
     .where('r.user_id', '=', userId)
+    .where('s.deleted_at', 'is', null)
+    .where('c.deleted_at', 'is', null)
     .groupBy('s.genre')
     .orderBy((eb) => eb.fn.countAll(), 'desc')
     .orderBy((eb) => eb.fn.max('r.read_at'), 'desc')

@@ -227,6 +227,7 @@ export async function reactedStoriesPage(
     .selectFrom(table)
     .innerJoin('stories', 'stories.id', `${table}.story_id`)
     .where(`${table}.user_id`, '=', userId)
+    .where('stories.deleted_at', 'is', null)
     .where((eb) =>
       eb.or([eb('stories.visibility', '=', 'public'), eb('stories.author_id', '=', userId)]),
     );

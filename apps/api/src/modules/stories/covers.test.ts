@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { STORY_MESSAGES } from '@storyloom/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../../jobs/queue.js';
+import { DAY } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { waitFor } from '../../test/jobs.js';
 import { type FilePart, multipart } from '../../test/multipart.js';
 import { call, createStory } from '../../test/stories.js';
 
@@ -126,12 +129,19 @@ describe('covers', () => {
     expect(gone.json()).toMatchObject({ success: false, error: { code: 'not_found' } });
   });
 
-  it('removes the files when the story or the account is deleted', async () => {
+  it('keeps the files while the story is in Recently deleted, and removes them when it is purged or the account is deleted', async () => {
     const { auth } = await newUser();
     const story = await createStory(t, auth);
     const cover = (await upload(story.id, auth, file(png))).body.data.cover_image;
     await call(t, 'DELETE', `/stories/${story.id}`, auth);
-    expect(existsSync(fileOf(cover))).toBe(false);
+    expect(existsSync(fileOf(cover))).toBe(true);
+    // The app's worker runs a purge as of 31 days from now (decision 027).
+    await enqueue(t.testDb.db.kysely, {
+      kind: 'trash-purge',
+      payload: { before: new Date(Date.now() + 31 * DAY).toISOString() },
+    });
+    await waitFor(() => !existsSync(fileOf(cover)));
+    expect((await call(t, 'POST', `/stories/${story.id}/restore`, auth)).status).toBe(404);
 
     const leaving = await newUser();
     const theirs = await createStory(t, leaving.auth);

@@ -5,8 +5,17 @@ import { parseStoredSettings } from '../users/settings-repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A story that exists for the app: one in its author's "Recently deleted" is as missing as a
+ * deleted one everywhere but the trash itself (docs/decisions/027-recently-deleted.md).
+ */
 export const findStoryById = (db: Exec, id: string): Promise<StoryRow | undefined> =>
-  db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('stories')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 
 /**
  * Reads the story inside a transaction and, on PostgreSQL, locks its row until commit: every
@@ -15,6 +24,20 @@ export const findStoryById = (db: Exec, id: string): Promise<StoryRow | undefine
  * database's single write lock.)
  */
 export function lockStory(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  id: string,
+): Promise<StoryRow | undefined> {
+  const query = trx
+    .selectFrom('stories')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** lockStory for the trash: the story whether or not it is in "Recently deleted". */
+export function lockStoryEvenDeleted(
   trx: Transaction<Database>,
   dialect: DialectName,
   id: string,

@@ -22,12 +22,12 @@ import type { CoverStore } from '../media/covers.js';
 import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
 import { progressOf } from '../reading/repo.js';
+import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
 import { storyNotFound } from './policy.js';
 import { firstPublication } from './ranking.js';
 import { ratingColumns } from './ratings.js';
 import {
   adjustStoriesCount,
-  deleteStory,
   findStoryById,
   insertStory,
   isFollowing,
@@ -253,14 +253,31 @@ export function createStoryService({ db, covers, storyCounts, notifier }: StoryS
       return reload(story.id);
     },
 
-    async remove(story: StoryRow): Promise<void> {
+    /**
+     * Moves the story to its author's "Recently deleted" (docs/decisions/027-recently-deleted.md):
+     * private while there, remembering its visibility, out of every list and count as a deletion
+     * is; chapters, comments, likes, reads, saves, tags and cover stay for a restore. The purge
+     * job deletes it for good after TRASH_DAYS (trash/purge.ts).
+     */
+    async remove(story: StoryRow, now = nowIso()): Promise<void> {
       const removed = await withLockedStory(story.id, async (trx, current) => {
+        await updateStory(trx, current.id, {
+          visibility: 'private',
+          visibility_before_deleted: current.visibility,
+          deleted_at: now,
+        });
         if (current.visibility === 'public') await adjustStoriesCount(trx, current.author_id, -1);
-        await deleteStory(trx, current.id);
+        await insertDeletedItem(trx, {
+          kind: 'story',
+          id: current.id,
+          authorId: current.author_id,
+          storyId: current.id,
+          at: now,
+        });
+        await forgetNotificationsOf(trx, 'story_id', current.id);
         return current;
       });
       storyCounts.storyChanged(removed, undefined);
-      await covers.remove(removed.cover_image);
     },
   };
 }

@@ -108,18 +108,22 @@ describe('PATCH /stories/{id}', () => {
 });
 
 describe('DELETE /stories/{id}', () => {
-  it('removes the story with its chapters and tags', async () => {
+  it('moves the story, with its chapters and tags kept for a restore, to Recently deleted', async () => {
     const { user, auth } = await newUser();
     const story = await createStory(t, auth);
     const res = await call(t, 'DELETE', `/stories/${story.id}`, auth);
     expect(res.body).toEqual({ success: true, data: null, message: STORY_MESSAGES.storyDeleted });
-    expect(await storyRow(story.id)).toBeUndefined();
+    expect(await storyRow(story.id)).toMatchObject({
+      visibility: 'private',
+      visibility_before_deleted: 'public',
+    });
+    expect((await storyRow(story.id))?.deleted_at).not.toBeNull();
     expect(
       await db().selectFrom('chapters').select('id').where('story_id', '=', story.id).execute(),
-    ).toHaveLength(0);
+    ).toHaveLength(1);
     expect(
       await db().selectFrom('story_tags').select('tag').where('story_id', '=', story.id).execute(),
-    ).toHaveLength(0);
+    ).toHaveLength(2);
     expect(await storiesCount(user.id)).toBe(0);
     expect((await call(t, 'GET', `/stories/${story.id}`, auth)).status).toBe(404);
   });

@@ -47,10 +47,15 @@ export function createExportService({ db }: { db: Db }) {
         stories.map((story) => story.id),
       );
       const chapters = await chaptersOfAuthor(k, user.id);
-      const chaptersByStory = new Map<string, ReturnType<typeof presentChapter>[]>();
+      const chaptersByStory = new Map<
+        string,
+        (ReturnType<typeof presentChapter> & { deleted_at: string | null })[]
+      >();
+      // Stories and chapters in "Recently deleted" are still the user's: exported, with when
+      // they were deleted (docs/decisions/027-recently-deleted.md).
       for (const chapter of chapters) {
         const list = chaptersByStory.get(chapter.story_id) ?? [];
-        list.push(presentChapter(chapter));
+        list.push({ ...presentChapter(chapter), deleted_at: chapter.deleted_at });
         chaptersByStory.set(chapter.story_id, list);
       }
       const reads = await chapterReadsOfUser(k, user.id);
@@ -81,6 +86,7 @@ export function createExportService({ db }: { db: Db }) {
           chapters: (chaptersByStory.get(story.id) ?? []).map(
             ({ story_id, ...chapter }) => chapter,
           ),
+          deleted_at: story.deleted_at,
         })),
         followers: await followUsernames(k, user.id, 'followers'),
         following: await followUsernames(k, user.id, 'following'),

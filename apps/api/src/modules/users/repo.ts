@@ -212,7 +212,11 @@ export async function authorStoriesPage(
   offset: number,
   limit: number,
 ): Promise<{ rows: StoryRow[]; total: number }> {
-  let base = db.selectFrom('stories').where('author_id', '=', authorId);
+  // The author's trash is not among their stories (docs/decisions/027-recently-deleted.md).
+  let base = db
+    .selectFrom('stories')
+    .where('author_id', '=', authorId)
+    .where('deleted_at', 'is', null);
   if (!includePrivate) base = base.where('visibility', '=', 'public');
   const rated = ratingCondition(ratings);
   if (rated) base = base.where(rated);

@@ -31,6 +31,9 @@ export async function sweepForLeaks(t: TestApp) {
     hiddenTitle: markerText('hiddentitle'),
     hiddenContent: markerText('hiddencontent'),
     hiddenComment: markerText('hiddencomment'),
+    trashedTitle: markerText('trashedtitle'),
+    trashedContent: markerText('trashedcontent'),
+    trashedChapter: markerText('trashedchapter'),
   };
   const markers: Marker[] = [
     ...w.markers,
@@ -96,6 +99,26 @@ export async function sweepForLeaks(t: TestApp) {
       }),
     );
   }
+  // A public story and a published chapter in the owner's Recently deleted (decision 027),
+  // read, liked, saved and commented on by the other user first: gone for everyone else.
+  const trashed = await createStory(t, owner.auth, {
+    title: `Trashed ${extra.trashedTitle}`,
+    chapters: [{ title: 'Binned', content: `<p>${extra.trashedContent}</p>` }],
+  });
+  const trashedFirst = (await as(owner, 'GET', `/chapters/by-story/${trashed.id}`)).body.data[0];
+  await must(as(other, 'POST', `/stories/${trashed.id}/like`));
+  await must(as(other, 'POST', `/library/${trashed.id}`));
+  await must(as(other, 'POST', `/chapters/${trashedFirst.id}/progress`));
+  // (Their own words stay theirs, in their export: not a marker.)
+  await must(as(other, 'POST', `/chapters/${trashedFirst.id}/comments`, { body: 'Binned?' }));
+  const trashedChapter = await addChapter(t, owner.auth, w.publicStory.id, {
+    title: `Binned ${extra.trashedChapter}`,
+    content: '<p>Soon in the trash.</p>',
+    published: true,
+  });
+  await must(as(other, 'POST', `/chapters/${trashedChapter.id}/progress`));
+  await must(call(t, 'DELETE', `/stories/${trashed.id}`, owner.auth));
+  await must(call(t, 'DELETE', `/chapters/${trashedChapter.id}`, owner.auth));
   // The hidden story's id stays in the likes of the reader's own export, as a private one's
   // does (title and author blanked); its words are the markers.
   markers.push({ what: 'hidden comment id', text: hiddenComment.data.id, ownerId: owner.id });

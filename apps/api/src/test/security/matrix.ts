@@ -272,6 +272,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/users/me/export': { raw: true, cases: one('own account', SIGNED_IN) },
   'GET /api/users/me/stories': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/me/likes': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/recently-deleted': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/me/progress': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/me/stats': { cases: one('own account', SIGNED_IN) },
   'GET /api/users/suggested': { cases: one('public area', SIGNED_IN) },
@@ -348,6 +349,20 @@ export const MATRIX: Record<string, Entry> = {
     mutates: true,
     cases: onStories(AUTHOR_WRITES, AUTHOR_ONLY_WRITE),
   },
+  'POST /api/stories/:id/restore': {
+    mutates: true,
+    // What is in the trash is missing for everyone but its author, private or not.
+    plainNotFound: true,
+    cases: (['public story', 'private story'] as const).map((on) => ({
+      on,
+      expect: AUTHOR_ONLY_WRITE,
+      request: async (w: World, _role: Role, t: TestApp) => {
+        const id = story(w, on);
+        await call(t, 'DELETE', `/stories/${id}`, w.owner.auth);
+        return { params: { id } };
+      },
+    })),
+  },
   'PATCH /api/stories/:id/cover': {
     mutates: true,
     cases: onStories(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, async (_w, id) => ({
@@ -420,6 +435,21 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /api/chapters/:id': {
     mutates: true,
     cases: onChapters(AUTHOR_WRITES, AUTHOR_ONLY_WRITE),
+  },
+  // Recently deleted (docs/decisions/027-recently-deleted.md): the owner deletes it first.
+  'POST /api/chapters/:id/restore': {
+    mutates: true,
+    // What is in the trash is missing for everyone but its author, private or not.
+    plainNotFound: true,
+    cases: (['published chapter', 'draft chapter', 'private story chapter'] as const).map((on) => ({
+      on,
+      expect: AUTHOR_ONLY_WRITE,
+      request: async (w: World, _role: Role, t: TestApp) => {
+        const id = chapter(w, on);
+        await call(t, 'DELETE', `/chapters/${id}`, w.owner.auth);
+        return { params: { id } };
+      },
+    })),
   },
   'POST /api/chapters/:id/progress': {
     mutates: true,

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { del } from '../../lib/api';
+import { meKeys } from '../me/keys';
 import { storyKeys } from './keys';
 
-/** `DELETE /stories/{id}`: the story and its chapters. */
+/** `DELETE /stories/{id}`: the story and its chapters go to Recently deleted for 30 days. */
 export const deleteStory = (id: string) =>
   del<null>(`/stories/${encodeURIComponent(id)}`).then(() => undefined);
 
@@ -12,7 +13,11 @@ export function useDeleteStory() {
     mutationFn: deleteStory,
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: storyKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: storyKeys.all });
+      // My Stories and Recently deleted are the user's own lists, under `me`.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: storyKeys.all }),
+        queryClient.invalidateQueries({ queryKey: meKeys.all }),
+      ]);
     },
   });
 }

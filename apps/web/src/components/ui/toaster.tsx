@@ -30,6 +30,18 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         {toast.description ? (
           <p className="mt-0.5 text-sm text-muted-foreground">{toast.description}</p>
         ) : null}
+        {toast.action ? (
+          <button
+            type="button"
+            className="mt-2 rounded-md text-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            onClick={() => {
+              toast.action?.onClick();
+              onDismiss(toast.id);
+            }}
+          >
+            {toast.action.label}
+          </button>
+        ) : null}
       </div>
       <button
         type="button"

@@ -1,4 +1,4 @@
-import { PenLine, Plus } from 'lucide-react';
+import { PenLine, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMyStories } from '../../api/me/get-my-stories';
 import { EmptyState } from '../../components/empty-state';
@@ -27,10 +27,20 @@ export function MyStoriesPage() {
               : 'Everything you have written, public and private.'}
           </p>
         </div>
-        <Link to="/stories/create" className={buttonClasses()}>
-          <Plus aria-hidden="true" />
-          Write Story
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/recently-deleted"
+            className={buttonClasses({ variant: 'outline' })}
+            data-testid="recently-deleted-link"
+          >
+            <Trash2 aria-hidden="true" />
+            Recently deleted
+          </Link>
+          <Link to="/stories/create" className={buttonClasses()}>
+            <Plus aria-hidden="true" />
+            Write Story
+          </Link>
+        </div>
       </div>
       <div className="mt-8">
         {query.isPending ? (

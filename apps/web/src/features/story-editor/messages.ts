@@ -8,7 +8,10 @@ export const EDITOR_MESSAGES = {
   storyCreatedDescription: (chapters: number) =>
     `Your story was published with ${chapters} ${chapters === 1 ? 'chapter' : 'chapters'}.`,
   storyUpdatedDescription: 'Your changes have been saved.',
-  storyDeletedDescription: 'Your story and its chapters were deleted.',
+  storyDeletedDescription: 'It is in Recently deleted, under My Stories, for 30 days.',
+  chaptersTrashedDescription: (count: number) =>
+    `Your changes have been saved. ${count === 1 ? 'The deleted chapter is' : `The ${count} deleted chapters are`} in Recently deleted for 30 days.`,
+  restoreFailed: 'Could not restore it. Please try again from Recently deleted.',
   chapterMarkedTitle: 'Chapter marked as published',
   chapterMarkedDescription: 'Click Save Changes to publish it.',
   unsavedChanges: 'Unsaved changes',

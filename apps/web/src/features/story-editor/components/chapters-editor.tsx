@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { isBlankHtml } from '../model/content';
 import type { ChapterDraft } from '../model/story-form';
@@ -49,16 +50,27 @@ export function ChaptersEditor({
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-      <ChapterList
-        chapters={chapters}
-        selectedKey={selected?.key ?? ''}
-        onSelect={onSelect}
-        onAdd={onAdd}
-        onRemove={requestRemove}
-        {...(onMove ? { onMove } : {})}
-        showStatus={editing}
-        disabled={disabled}
-      />
+      <div className="flex flex-col gap-3">
+        <ChapterList
+          chapters={chapters}
+          selectedKey={selected?.key ?? ''}
+          onSelect={onSelect}
+          onAdd={onAdd}
+          onRemove={requestRemove}
+          {...(onMove ? { onMove } : {})}
+          showStatus={editing}
+          disabled={disabled}
+        />
+        {editing ? (
+          <Link
+            to="/recently-deleted"
+            className="self-start rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+            data-testid="editor-recently-deleted"
+          >
+            Deleted chapters are in Recently deleted
+          </Link>
+        ) : null}
+      </div>
       {selected ? (
         <ChapterPanel
           chapter={selected}
@@ -77,7 +89,7 @@ export function ChaptersEditor({
         title={`Delete “${confirming?.title.trim() || 'this chapter'}”?`}
         description={
           editing
-            ? 'The chapter and its text are removed when you save changes.'
+            ? 'The chapter goes to Recently deleted when you save changes; you can restore it there, with its comments, for 30 days.'
             : 'The chapter and its text are removed from this story.'
         }
         confirmLabel="Delete Chapter"

@@ -29,7 +29,8 @@ export function DangerZone({
       </h2>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
-          Deleting a story removes it and all of its chapters for good.
+          A deleted story goes, with all of its chapters, to Recently deleted for 30 days; you can
+          restore it from there until then.
         </p>
         <Button variant="destructive" onClick={() => setOpen(true)} data-testid="delete-story">
           Delete Story
@@ -39,7 +40,7 @@ export function DangerZone({
         open={open}
         onOpenChange={setOpen}
         title="Delete this story?"
-        description={`“${title}” and all of its chapters will be deleted. This cannot be undone.`}
+        description={`“${title}” and all of its chapters will be moved to Recently deleted. You can restore them there for 30 days; after that they are deleted for good.`}
         confirmLabel="Delete Story"
         pendingLabel="Deleting..."
         pending={deleting}

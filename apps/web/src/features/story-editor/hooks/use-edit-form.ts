@@ -1,4 +1,4 @@
-import { type Chapter, STORY_MESSAGES, type Story } from '@storyloom/shared';
+import { type Chapter, STORY_MESSAGES, type Story, TRASH_MESSAGES } from '@storyloom/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,8 @@ import { storyChaptersQueryOptions } from '../../../api/chapters/get-story-chapt
 import { useDeleteStory } from '../../../api/stories/delete-story';
 import { storyQueryOptions } from '../../../api/stories/get-story';
 import { storyKeys } from '../../../api/stories/keys';
+import { trashKeys } from '../../../api/trash/keys';
+import { restoreAndRefresh } from '../../../api/trash/restore';
 import { toast } from '../../../stores/toast';
 import { EDITOR_MESSAGES } from '../messages';
 import { loadState } from '../model/editor-state';
@@ -35,6 +37,8 @@ export function useEditForm(story: Story, chapters: Chapter[] | null) {
       return;
     }
     setSaving(true);
+    const kept = new Set(values.chapters.map((chapter) => chapter.id));
+    const trashed = baseline.chapters.filter((chapter) => chapter.id && !kept.has(chapter.id));
     try {
       await saveStory(values, baseline, saveApi(story.id), (event) =>
         dispatch({ type: 'saved', event }),
@@ -56,7 +60,17 @@ export function useEditForm(story: Story, chapters: Chapter[] | null) {
     }
     dropDraft();
     void queryClient.invalidateQueries({ queryKey: storyKeys.all });
-    toast.success(STORY_MESSAGES.storyUpdated, EDITOR_MESSAGES.storyUpdatedDescription);
+    if (trashed.length > 0) {
+      void queryClient.invalidateQueries({ queryKey: trashKeys.all });
+      toast({
+        type: 'success',
+        title: STORY_MESSAGES.storyUpdated,
+        description: EDITOR_MESSAGES.chaptersTrashedDescription(trashed.length),
+        action: { label: 'Recently deleted', onClick: () => void navigate('/recently-deleted') },
+      });
+    } else {
+      toast.success(STORY_MESSAGES.storyUpdated, EDITOR_MESSAGES.storyUpdatedDescription);
+    }
     setSaving(false);
   };
 
@@ -66,7 +80,22 @@ export function useEditForm(story: Story, chapters: Chapter[] | null) {
         dropDraft({ stop: true });
         guard.allowNextNavigation();
         onDone();
-        toast.success(STORY_MESSAGES.storyDeleted, EDITOR_MESSAGES.storyDeletedDescription);
+        // It went to Recently deleted (decision 027): say so, and offer it back.
+        toast({
+          type: 'success',
+          title: STORY_MESSAGES.storyDeleted,
+          description: EDITOR_MESSAGES.storyDeletedDescription,
+          duration: 10_000,
+          action: {
+            label: 'Undo',
+            // Runs after this page is gone (it navigated to My Stories): no mutation hook.
+            onClick: () =>
+              void restoreAndRefresh(queryClient, { kind: 'story', id: story.id }).then(
+                () => toast.success(TRASH_MESSAGES.storyRestored),
+                () => toast.error(EDITOR_MESSAGES.errorTitle, EDITOR_MESSAGES.restoreFailed),
+              ),
+          },
+        });
         void navigate('/my-stories', { replace: true });
       },
       onError: () => toast.error(EDITOR_MESSAGES.errorTitle, EDITOR_MESSAGES.deleteFailed),
