@@ -28,6 +28,8 @@ import {
   type NotificationService,
 } from './modules/notifications/service.js';
 import { createReadingService, type ReadingService } from './modules/reading/service.js';
+import { scheduleRevisionPruning } from './modules/revisions/prune.js';
+import { createRevisionService, type RevisionService } from './modules/revisions/service.js';
 import { createSafetyService, type SafetyService } from './modules/safety/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
@@ -59,6 +61,8 @@ export interface Services {
   exporter: ExportService;
   stories: StoryService;
   chapters: ChapterService;
+  /** Chapters' revision history (docs/decisions/026-revision-history.md). */
+  revisions: RevisionService;
   comments: CommentService;
   /** A person's notifications (docs/decisions/022-notifications.md). */
   notifications: NotificationService;
@@ -120,6 +124,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   const storyCounts = new PublicStoryCounts(db);
   const discovery = createDiscoveryService({ db, storyCounts });
   const moderation = createModerationService({ db, storyCounts, notifier, bus: notificationBus });
+  const chapters = createChapterService({ db, notifier });
 
   return {
     config,
@@ -132,7 +137,8 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     settings: createSettingsService({ db }),
     exporter: createExportService({ db }),
     stories: createStoryService({ db, covers, storyCounts, notifier }),
-    chapters: createChapterService({ db, notifier }),
+    chapters,
+    revisions: createRevisionService({ db, chapters }),
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,
@@ -147,7 +153,11 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     jobs,
     foreground,
     schedules: createScheduler(
-      [() => scheduleWeeklyDigest(db), () => moderation.liftExpired()],
+      [
+        () => scheduleWeeklyDigest(db),
+        () => moderation.liftExpired(),
+        () => scheduleRevisionPruning(db),
+      ],
       log,
     ),
   };

@@ -8,6 +8,7 @@ import type { NotificationBus } from '../modules/notifications/bus.js';
 import { notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
+import { pruneRevisionsJob } from '../modules/revisions/prune.js';
 import { backgroundGate } from './progress.js';
 import { defineJob, type JobHandler } from './queue.js';
 
@@ -36,6 +37,8 @@ export const jobPayloads = {
   'notification-mail': z.object({ user_id: z.string() }),
   /** The weekly digest of one week, to everyone who has it on. */
   'weekly-digest': z.object({ period: z.string(), since: z.string() }),
+  /** Chapters' revisions from before `cutoff` thinned to one a day (decision 026). */
+  'revisions-prune': z.object({ cutoff: z.string() }),
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -74,6 +77,10 @@ export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): A
     'weekly-digest': defineJob(
       jobPayloads['weekly-digest'],
       weeklyDigestJob({ db, config, gate: mailGate }),
+    ),
+    'revisions-prune': defineJob(
+      jobPayloads['revisions-prune'],
+      pruneRevisionsJob({ db, gate: backgroundGate(foreground, 1) }),
     ),
   };
 }
