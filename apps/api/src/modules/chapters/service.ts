@@ -17,7 +17,7 @@ import { adjustStoryComments, visibleCount } from '../comments/repo.js';
 import { freshKeys, rekeyChapter } from '../comments/service.js';
 import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
-import { insertRevisions, keepLegacyState, packContent } from '../revisions/repo.js';
+import { insertRevisions, packContent, recordSave } from '../revisions/repo.js';
 import { chapterNotFound, storyNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { prepareContent } from './content.js';
@@ -199,17 +199,12 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
         const titleChanged = changes.title !== undefined && changes.title !== current.title;
         const contentChanged = changes.content !== undefined;
         if (titleChanged || contentChanged) {
-          await keepLegacyState(trx, current, locked.author_id);
-          await insertRevisions(trx, [
-            {
-              chapterId: current.id,
-              savedBy: locked.author_id,
-              title: changes.title ?? current.title,
-              content: contentChanged && packed ? packed : packContent(current.content),
-              wordCount: changes.word_count ?? current.word_count,
-              createdAt: now,
-            },
-          ]);
+          await recordSave(trx, current, {
+            savedBy: locked.author_id,
+            title: changes.title ?? current.title,
+            content: contentChanged && packed ? packed : packContent(current.content),
+            wordCount: changes.word_count ?? current.word_count,
+          });
         }
         await updateChapter(trx, current.id, changes);
       });

@@ -2,6 +2,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { Kysely, Transaction } from 'kysely';
 import type { ChapterRow, Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -54,35 +55,48 @@ export async function insertRevisions(db: Exec, revisions: RevisionInput[]): Pro
     .execute();
 }
 
-export const hasRevision = async (db: Exec, chapterId: string): Promise<boolean> =>
-  (await db
-    .selectFrom('chapter_revisions')
-    .select('id')
-    .where('chapter_id', '=', chapterId)
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
+/** When the chapter's newest revision was made; null when it has none. */
+export const latestRevisionTime = async (db: Exec, chapterId: string): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('chapter_revisions')
+      .select('created_at')
+      .where('chapter_id', '=', chapterId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.created_at ?? null;
 
 /**
- * In a save's transaction, before the chapter row changes: a chapter saved before revisions
- * existed (migration 012) first gets a revision of itself as it stood, dated its last update
- * and credited to the story's author, so restoring can always go back to it.
+ * In a save's transaction, under the story's lock, before the chapter row changes: records the
+ * save as the chapter's newest revision. A chapter saved before revisions existed (migration
+ * 012) first gets a revision of itself as it stood, dated its last update and credited to the
+ * story's author, so restoring can always go back to it. The new revision is dated now, or just
+ * after the newest one if a clock (another process's, or this one set back) says otherwise, so
+ * the newest revision is always the chapter's text.
  */
-export async function keepLegacyState(
+export async function recordSave(
   trx: Transaction<Database>,
   current: ChapterRow,
-  authorId: string,
+  saved: Omit<RevisionInput, 'chapterId' | 'createdAt'>,
 ): Promise<void> {
-  if (await hasRevision(trx, current.id)) return;
-  await insertRevisions(trx, [
-    {
-      chapterId: current.id,
-      savedBy: authorId,
-      title: current.title,
-      content: packContent(current.content),
-      wordCount: current.word_count,
-      createdAt: current.updated_at,
-    },
-  ]);
+  let latest = await latestRevisionTime(trx, current.id);
+  if (latest === null) {
+    await insertRevisions(trx, [
+      {
+        chapterId: current.id,
+        savedBy: saved.savedBy,
+        title: current.title,
+        content: packContent(current.content),
+        wordCount: current.word_count,
+        createdAt: current.updated_at,
+      },
+    ]);
+    latest = current.updated_at;
+  }
+  const now = nowIso();
+  const createdAt = now > latest ? now : new Date(Date.parse(latest) + 1).toISOString();
+  await insertRevisions(trx, [{ ...saved, chapterId: current.id, createdAt }]);
 }
 
 /** A chapter's revisions, newest first, without their text, with who saved each. */
