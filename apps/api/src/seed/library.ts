@@ -62,6 +62,7 @@ export const SEEDED_TABLES = [
   'stories',
   'story_tags',
   'chapters',
+  'chapter_revisions',
   'likes',
   'saves',
   'chapter_reads',
@@ -87,6 +88,8 @@ export interface SeedSummary {
   stories: number;
   publicStories: number;
   chapters: number;
+  /** Chapter revisions: a few per chapter (decision 026). */
+  revisions: number;
   tags: number;
   follows: number;
   likes: number;
@@ -351,6 +354,7 @@ async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
     await insertBatched(trx, db.dialect, 'stories', rows.stories);
     await insertBatched(trx, db.dialect, 'story_tags', rows.tags);
     await insertBatched(trx, db.dialect, 'chapters', rows.chapters);
+    await insertBatched(trx, db.dialect, 'chapter_revisions', rows.revisions);
     await insertBatched(trx, db.dialect, 'likes', rows.likes);
     await insertBatched(trx, db.dialect, 'saves', rows.saves);
     await insertBatched(trx, db.dialect, 'chapter_reads', rows.reads);
@@ -370,6 +374,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   stories,
   publicStories: 0,
   chapters: 0,
+  revisions: 0,
   tags: 0,
   follows: 0,
   likes: 0,
@@ -389,6 +394,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
 function count(summary: SeedSummary, rows: StoryRows): void {
   summary.publicStories += rows.stories.filter((s) => s.visibility === 'public').length;
   summary.chapters += rows.chapters.length;
+  summary.revisions += rows.revisions.length;
   summary.tags += rows.tags.length;
   summary.likes += rows.likes.length;
   summary.saves += rows.saves.length;
