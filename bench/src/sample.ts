@@ -5,6 +5,7 @@ import type { Sql } from './library.js';
 import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notifications.js';
 import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
+import { type RevisionChapter, sampleRevisionChapters } from './revisions.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
 
 /** Every seeded user's password (printed by the seed script). */
@@ -41,6 +42,8 @@ export interface Sample {
   notifiedUsers: NotifiedUser[];
   /** The `hiding-*` endpoints' readers, who muted or blocked someone (hiding.ts). */
   hidingUsers: HidingUser[];
+  /** The `revisions-list` endpoint's chapters, with their authors' tokens (revisions.ts). */
+  revisionChapters: RevisionChapter[];
 }
 
 /**
@@ -129,7 +132,13 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
 export async function takeSample(
   sql: Sql,
   origin: string,
-  need: { writers: boolean; comments: boolean; notifications: boolean; hiding: boolean },
+  need: {
+    writers: boolean;
+    comments: boolean;
+    notifications: boolean;
+    hiding: boolean;
+    revisions?: boolean;
+  },
 ): Promise<Sample> {
   const random = new Random(8);
   const { publicStories, stories, words } = await sampleStories(sql, random);
@@ -142,6 +151,9 @@ export async function takeSample(
   const hidingUsers = need.hiding
     ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
+  const revisionChapters = need.revisions
+    ? await sampleRevisionChapters(sql, chapters, tokenMinter(JWT_SECRET))
+    : [];
   return {
     publicStories,
     stories,
@@ -151,5 +163,6 @@ export async function takeSample(
     commentChapters,
     notifiedUsers,
     hidingUsers,
+    revisionChapters,
   };
 }

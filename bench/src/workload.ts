@@ -16,6 +16,11 @@ import {
 } from './notifications.js';
 import { UsageError } from './options.js';
 import { Random } from './random.js';
+import {
+  describeRevisionChapters,
+  REVISIONS_PAGE_SIZE,
+  revisionListRequests,
+} from './revisions.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
 import type { BenchRequest, Endpoint, EndpointKind, Method } from './types.js';
 
@@ -71,6 +76,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...SINGLES,
   ...COMMENTS.map((name) => `comments-${name}`),
   ...NOTIFICATIONS.map((name) => `notifications-${name}`),
+  'revisions-list',
   ...HIDING.map((name) => `hiding-${name}`),
   'list-rated-p1',
   ...PAGES.map((page) => `page-${page}`),
@@ -325,6 +331,13 @@ export async function buildEndpoints(
     'notifications',
     `GET /api/notifications?page=1&limit=${NOTIFICATIONS_PAGE_SIZE} (the /notifications page), signed in as ${describeUsers(notified)}`,
     () => pageRequests(notified),
+  );
+  const revisionChapters = sample.revisionChapters;
+  add(
+    'revisions-list',
+    'revisions',
+    `GET /api/chapters/{id}/revisions?page=1&limit=${REVISIONS_PAGE_SIZE} (the editor's History panel), ${describeRevisionChapters(revisionChapters)}`,
+    () => revisionListRequests(revisionChapters),
   );
   const hiding = sample.hidingUsers;
   const hidingWords = SEARCHES.flatMap(([, key]) => sample.words[key]);
