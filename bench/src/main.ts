@@ -120,6 +120,7 @@ async function measureMode(
         hiding: [...selected].some((name) => name.startsWith('hiding-')),
         stats: selected.has('story-stats'),
         trash: selected.has('trash-list'),
+        revisions: selected.has('revisions-list'),
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;

@@ -5,6 +5,7 @@ import type { Sql } from './library.js';
 import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notifications.js';
 import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
+import { type RevisionChapter, sampleRevisionChapters } from './revisions.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
 import { type StatsStory, sampleStatsStory } from './story-stats.js';
 import { sampleTrashUsers, type TrashUser } from './trash.js';
@@ -47,6 +48,8 @@ export interface Sample {
   statsStory: StatsStory | null;
   /** The `trash-list` endpoint's authors, with and without a trash (trash.ts). */
   trashUsers: TrashUser[];
+  /** The `revisions-list` endpoint's chapters, with their authors' tokens (revisions.ts). */
+  revisionChapters: RevisionChapter[];
 }
 
 /**
@@ -142,6 +145,7 @@ export async function takeSample(
     hiding: boolean;
     stats?: boolean;
     trash?: boolean;
+    revisions?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -157,6 +161,9 @@ export async function takeSample(
     : [];
   const statsStory = need.stats ? await sampleStatsStory(sql, tokenMinter(JWT_SECRET)) : null;
   const trashUsers = need.trash ? await sampleTrashUsers(sql, random, tokenMinter(JWT_SECRET)) : [];
+  const revisionChapters = need.revisions
+    ? await sampleRevisionChapters(sql, chapters, tokenMinter(JWT_SECRET))
+    : [];
   return {
     publicStories,
     stories,
@@ -168,5 +175,6 @@ export async function takeSample(
     hidingUsers,
     statsStory,
     trashUsers,
+    revisionChapters,
   };
 }

@@ -19,6 +19,7 @@ export type EndpointKind =
   | 'comments'
   | 'notifications'
   | 'stats'
+  | 'revisions'
   | 'page'
   | 'write'
   | 'mixed';

@@ -16,6 +16,11 @@ import {
 } from './notifications.js';
 import { UsageError } from './options.js';
 import { Random } from './random.js';
+import {
+  describeRevisionChapters,
+  REVISIONS_PAGE_SIZE,
+  revisionListRequests,
+} from './revisions.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
 import { statsRequests } from './story-stats.js';
 import { describeTrashUsers, TRASH_PAGE_SIZE, trashRequests } from './trash.js';
@@ -74,6 +79,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...COMMENTS.map((name) => `comments-${name}`),
   ...NOTIFICATIONS.map((name) => `notifications-${name}`),
   'trash-list',
+  'revisions-list',
   ...HIDING.map((name) => `hiding-${name}`),
   'list-rated-p1',
   'story-stats',
@@ -336,6 +342,13 @@ export async function buildEndpoints(
     'notifications',
     `GET /api/users/me/recently-deleted?page=1&limit=${TRASH_PAGE_SIZE} (the author's Recently deleted, issue 22), signed in as ${describeTrashUsers(trashUsers)}`,
     () => trashRequests(trashUsers),
+  );
+  const revisionChapters = sample.revisionChapters;
+  add(
+    'revisions-list',
+    'revisions',
+    `GET /api/chapters/{id}/revisions?page=1&limit=${REVISIONS_PAGE_SIZE} (the editor's History panel), ${describeRevisionChapters(revisionChapters)}`,
+    () => revisionListRequests(revisionChapters),
   );
   const hiding = sample.hidingUsers;
   const hidingWords = SEARCHES.flatMap(([, key]) => sample.words[key]);

@@ -27,6 +27,7 @@ import { mediaFiles } from './modules/media/static.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingRoutes } from './modules/reading/routes.js';
+import { revisionRoutes } from './modules/revisions/routes.js';
 import { safetyRoutes } from './modules/safety/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(
       await api.register(statsRoutes, services);
       await api.register(chapterRoutes, services);
       await api.register(trashRoutes, services);
+      await api.register(revisionRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(safetyRoutes, services);
       await api.register(commentRoutes, services);

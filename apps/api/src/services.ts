@@ -29,6 +29,8 @@ import {
   type NotificationService,
 } from './modules/notifications/service.js';
 import { createReadingService, type ReadingService } from './modules/reading/service.js';
+import { scheduleRevisionPruning } from './modules/revisions/prune.js';
+import { createRevisionService, type RevisionService } from './modules/revisions/service.js';
 import { createSafetyService, type SafetyService } from './modules/safety/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
@@ -64,6 +66,8 @@ export interface Services {
   exporter: ExportService;
   stories: StoryService;
   chapters: ChapterService;
+  /** Chapters' revision history (docs/decisions/026-revision-history.md). */
+  revisions: RevisionService;
   comments: CommentService;
   /** The author's "Recently deleted" (docs/decisions/027-recently-deleted.md). */
   trash: TrashService;
@@ -128,6 +132,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   const storyCounts = new PublicStoryCounts(db);
   const discovery = createDiscoveryService({ db, storyCounts });
   const moderation = createModerationService({ db, storyCounts, notifier, bus: notificationBus });
+  const chapters = createChapterService({ db, notifier });
 
   return {
     config,
@@ -140,8 +145,9 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     settings: createSettingsService({ db }),
     exporter: createExportService({ db }),
     stories: createStoryService({ db, covers, storyCounts, notifier }),
-    chapters: createChapterService({ db, notifier }),
+    chapters,
     trash: createTrashService({ db, storyCounts }),
+    revisions: createRevisionService({ db, chapters }),
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,
@@ -163,6 +169,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
         { task: () => moderation.liftExpired(), everyMs: MINUTE },
         () => scheduleStatsBackfill(db),
         () => scheduleTrashPurge(db),
+        () => scheduleRevisionPruning(db),
       ],
       log,
     ),

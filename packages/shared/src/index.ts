@@ -21,6 +21,7 @@ export * from './schemas/discovery.js';
 export * from './schemas/moderation.js';
 export * from './schemas/notifications.js';
 export * from './schemas/reading.js';
+export * from './schemas/revisions.js';
 export * from './schemas/sessions.js';
 export * from './schemas/settings.js';
 export * from './schemas/social.js';

@@ -37,6 +37,8 @@ export const STORY_MESSAGES = {
   tooManyChapters: `A story can have at most ${LIMITS.chaptersPerStory} chapters`,
   chapterSaved: 'Chapter saved',
   chapterDeleted: 'Chapter deleted',
+  revisionNotFound: 'Revision not found',
+  revisionRestored: 'Revision restored',
   fileTooLarge: `File size must be less than ${LIMITS.uploadMaxBytes / 1024 / 1024}MB`,
   fileTypeNotSupported: 'File type not supported',
   fileRequired: 'Choose an image to upload',

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008_notifications.js';
 import * as m009 from './migrations/009_story_ratings.js';
 import * as m010 from './migrations/010_blocks_and_mutes.js';
 import * as m011 from './migrations/011_moderation.js';
+import * as m012 from './migrations/012_chapter_revisions.js';
 import * as m013 from './migrations/013_recently_deleted.js';
 import * as m016 from './migrations/016_story_stats.js';
 import * as m017 from './migrations/017_indexes_built_concurrently.js';
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009_story_ratings': m009,
   '010_blocks_and_mutes': m010,
   '011_moderation': m011,
+  '012_chapter_revisions': m012,
   '013_recently_deleted': m013,
   '016_story_stats': m016,
   '017_indexes_built_concurrently': m017,

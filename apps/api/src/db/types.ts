@@ -135,6 +135,20 @@ export interface DeletedItemsTable {
   purge_after: Timestamp;
 }
 
+/**
+ * One save of a chapter's title or content (migration 012, decision 026). `content` is the
+ * sanitized HTML, Brotli-compressed; `saved_by` is null once that account is deleted.
+ */
+export interface ChapterRevisionsTable {
+  id: string;
+  chapter_id: string;
+  saved_by: string | null;
+  title: string;
+  content: Buffer;
+  word_count: number;
+  created_at: Timestamp;
+}
+
 export interface FollowsTable {
   follower_id: string;
   followee_id: string;
@@ -428,6 +442,7 @@ export interface Database {
   stories: StoriesTable;
   story_tags: StoryTagsTable;
   chapters: ChaptersTable;
+  chapter_revisions: ChapterRevisionsTable;
   follows: FollowsTable;
   likes: StoryReactionTable;
   saves: StoryReactionTable;

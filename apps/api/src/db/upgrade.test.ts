@@ -1097,3 +1097,67 @@ describe('upgrading a database of the moderation release (011 → latest): recen
     }
   });
 });
+
+describe('upgrading a database of the moderation release (011 → latest): revisions', () => {
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '011_moderation' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, and the first save of an old chapter keeps its text as it stood', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    // No backfill: revisions start empty (decision 026).
+    expect(await t.db.kysely.selectFrom('chapter_revisions').selectAll().execute()).toEqual([]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const alice = {
+        authorization: `Bearer ${createTokenService(config.jwtSecret).sign(ALICE, await createSession(t.db, ALICE))}`,
+      };
+      const saved = await app.inject({
+        method: 'PATCH',
+        url: `/api/chapters/${CHAPTER}`,
+        headers: alice,
+        payload: { content: '<p>The tide went out.</p>' },
+      });
+      expect(saved.statusCode).toBe(200);
+      const list = await app.inject({ url: `/api/chapters/${CHAPTER}/revisions`, headers: alice });
+      const items = list.json().data.items as { id: string; created_at: string }[];
+      expect(items).toHaveLength(2);
+      // The chapter as release 011 left it, dated its last update.
+      expect(items[1]!.created_at).toBe(AT);
+      const legacy = await app.inject({
+        url: `/api/chapters/${CHAPTER}/revisions/${items[1]!.id}`,
+        headers: alice,
+      });
+      expect(legacy.json().data).toMatchObject({
+        title: 'The First Lantern',
+        content: '<p>The tide came in.</p>',
+        word_count: 4,
+        author: { id: ALICE },
+      });
+      const restored = await app.inject({
+        method: 'POST',
+        url: `/api/chapters/${CHAPTER}/revisions/${items[1]!.id}/restore`,
+        headers: alice,
+      });
+      expect(restored.json().data.content).toBe('<p>The tide came in.</p>');
+      const after = await app.inject({ url: `/api/chapters/${CHAPTER}/revisions`, headers: alice });
+      expect(after.json().data.total).toBe(3);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -9,6 +9,7 @@ import type { NotificationBus } from '../modules/notifications/bus.js';
 import { notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
+import { pruneRevisionsJob } from '../modules/revisions/prune.js';
 import { statsBackfillJob } from '../modules/stats/backfill.js';
 import { trashPurgeJob } from '../modules/trash/purge.js';
 import { backgroundGate } from './progress.js';
@@ -43,6 +44,8 @@ export const jobPayloads = {
   'stats-backfill': z.object({}),
   /** Deletes for good what has been in "Recently deleted" since 30 days before `before`. */
   'trash-purge': z.object({ before: z.string() }),
+  /** Chapters' revisions from before `cutoff` thinned to one a day (decision 026). */
+  'revisions-prune': z.object({ cutoff: z.string() }),
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -98,6 +101,10 @@ export function jobHandlers({
     'trash-purge': defineJob(
       jobPayloads['trash-purge'],
       trashPurgeJob({ db, covers, gate: backgroundGate(foreground, 1) }),
+    ),
+    'revisions-prune': defineJob(
+      jobPayloads['revisions-prune'],
+      pruneRevisionsJob({ db, gate: backgroundGate(foreground, 1) }),
     ),
   };
 }

@@ -16,6 +16,7 @@ export interface StoryRows {
   commentLikes: Insertable<Database['comment_likes']>[];
   notifications: Insertable<Database['notifications']>[];
   notificationActors: Insertable<Database['notification_actors']>[];
+  revisions: Insertable<Database['chapter_revisions']>[];
 }
 
 export const emptyStoryRows = (): StoryRows => ({
@@ -30,6 +31,7 @@ export const emptyStoryRows = (): StoryRows => ({
   commentLikes: [],
   notifications: [],
   notificationActors: [],
+  revisions: [],
 });
 
 /** Average activity per public story, from per-user budgets so totals grow with users. */

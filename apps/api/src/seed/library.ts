@@ -71,6 +71,7 @@ export const SEEDED_TABLES = [
   'stories',
   'story_tags',
   'chapters',
+  'chapter_revisions',
   'likes',
   'saves',
   'chapter_reads',
@@ -98,6 +99,8 @@ export interface SeedSummary {
   stories: number;
   publicStories: number;
   chapters: number;
+  /** Chapter revisions: a few per chapter (decision 026). */
+  revisions: number;
   tags: number;
   follows: number;
   likes: number;
@@ -400,6 +403,7 @@ async function writeStoryRows(db: Db, rows: StoryRows, now: number): Promise<voi
     await insertBatched(trx, db.dialect, 'stories', rows.stories);
     await insertBatched(trx, db.dialect, 'story_tags', rows.tags);
     await insertBatched(trx, db.dialect, 'chapters', rows.chapters);
+    await insertBatched(trx, db.dialect, 'chapter_revisions', rows.revisions);
     await insertBatched(trx, db.dialect, 'likes', rows.likes);
     await insertBatched(trx, db.dialect, 'saves', rows.saves);
     await insertBatched(trx, db.dialect, 'chapter_reads', rows.reads);
@@ -421,6 +425,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   stories,
   publicStories: 0,
   chapters: 0,
+  revisions: 0,
   tags: 0,
   follows: 0,
   likes: 0,
@@ -441,6 +446,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
 function count(summary: SeedSummary, rows: StoryRows): void {
   summary.publicStories += rows.stories.filter((s) => s.visibility === 'public').length;
   summary.chapters += rows.chapters.length;
+  summary.revisions += rows.revisions.length;
   summary.tags += rows.tags.length;
   summary.likes += rows.likes.length;
   summary.saves += rows.saves.length;

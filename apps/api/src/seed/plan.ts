@@ -22,6 +22,7 @@ export const STREAM = {
   reports: 12,
   // 12 is the seeded reports' (seed/reports.ts, issue 21).
   trash: 13,
+  revisions: 14,
 } as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);

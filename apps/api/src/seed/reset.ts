@@ -25,6 +25,7 @@ const TABLES: (keyof Database)[] = [
   'saves',
   'likes',
   'follows',
+  'chapter_revisions',
   'chapters',
   'story_tags',
   'stories',

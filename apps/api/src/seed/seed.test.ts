@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { sanitizeChapterHtml } from '../modules/chapters/content.js';
 import { paragraphText } from '../modules/comments/anchors.js';
+import { unpackContent } from '../modules/revisions/repo.js';
 import { searchStoryIds } from '../modules/search/repo.js';
 import { searchTerms } from '../modules/search/terms.js';
 import { TRENDING_WEIGHTS, trendingAdd, trendingEvent } from '../modules/stories/ranking.js';
@@ -153,6 +154,32 @@ describe('seedLibrary', () => {
     expect(lib.reads.length).toBeGreaterThan(0);
     expect(lib.comments.length).toBeGreaterThan(0);
     expect(lib.commentLikes.length).toBeGreaterThan(0);
+  });
+
+  it('gives every chapter a few revisions, the newest its text, older than 30 days one a day', async () => {
+    const rows = await first.db.kysely
+      .selectFrom('chapter_revisions')
+      .select(['chapter_id', 'content', 'created_at'])
+      .orderBy('chapter_id')
+      .orderBy('created_at', 'desc')
+      .execute();
+    expect(summary.revisions).toBe(rows.length);
+    const byChapter = new Map<string, typeof rows>();
+    for (const row of rows)
+      byChapter.set(row.chapter_id, [...(byChapter.get(row.chapter_id) ?? []), row]);
+    expect(byChapter.size).toBe(lib.chapters.length);
+    expect(rows.length).toBeGreaterThan(lib.chapters.length);
+    const cutoff = new Date(NOW.getTime() - 30 * 86_400_000).toISOString();
+    for (const chapter of lib.chapters) {
+      const history = byChapter.get(chapter.id)!;
+      expect(history.length).toBeLessThanOrEqual(4);
+      expect(unpackContent(history[0]!.content)).toBe(chapter.content);
+      expect(history[0]!.created_at).toBe(chapter.updated_at);
+      const oldDays = history
+        .filter((r) => r.created_at < cutoff)
+        .map((r) => r.created_at.slice(0, 10));
+      expect(new Set(oldDays).size).toBe(oldDays.length);
+    }
   });
 
   it('is deterministic for the same seed', async () => {

@@ -14,6 +14,7 @@ import type { ChapterPlan, StoryContext, StoryRows } from './context.js';
 import { DAY, HOUR, iso, MINUTE, STREAM, storyHeader } from './plan.js';
 import { composeChapter } from './prose.js';
 import { Rng } from './random.js';
+import { chapterRevisions } from './revisions.js';
 import {
   CHAPTER_TITLES,
   DESCRIPTION_TAILS,
@@ -98,6 +99,8 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
   const { plan, userIds } = ctx;
   const { now } = plan;
   const rng = Rng.for(plan.seed, STREAM.story, i);
+  // Revisions draw from their own stream: the rest of the library is as it was before them.
+  const revisionRng = Rng.for(plan.seed, STREAM.revisions, i);
   const { author, genre, isPublic, createdAt: created } = storyHeader(plan, i, rng);
   const storyId = newId();
   const text = storyText(rng, genre);
@@ -154,6 +157,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
       updated_at: iso(updated),
     };
     out.chapters.push(row);
+    out.revisions.push(...chapterRevisions(revisionRng, row, userIds[author]!, now));
     if (chapter.published !== null)
       commented.push({ row, position: chapter.position, published: chapter.published });
   }

@@ -17,6 +17,7 @@ import { adjustStoryComments, visibleCount } from '../comments/repo.js';
 import { freshKeys, rekeyChapter } from '../comments/service.js';
 import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
+import { insertRevisions, packContent, recordSave } from '../revisions/repo.js';
 import { chapterNotFound, storyNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
@@ -104,16 +105,18 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
       const id = newId();
       const now = nowIso();
       let told = false;
+      const packed = packContent(content.html);
       await inStory(story.id, now, async (trx, locked) => {
         const order = await chapterOrder(trx, story.id);
         if (order.length >= LIMITS.chaptersPerStory)
           throw badRequest(STORY_MESSAGES.tooManyChapters);
         const position = clamp(input.order ?? order.length + 1, 1, order.length + 1);
+        const title = input.title || defaultChapterTitle(position);
         await insertChapters(trx, [
           {
             id,
             story_id: story.id,
-            title: input.title || defaultChapterTitle(position),
+            title,
             content: content.html,
             paragraph_keys: JSON.stringify(freshKeys(content.html)),
             word_count: content.wordCount,
@@ -122,6 +125,17 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
             published_at: input.published ? now : null,
             created_at: now,
             updated_at: now,
+          },
+        ]);
+        // The save and its revision commit together (decision 026).
+        await insertRevisions(trx, [
+          {
+            chapterId: id,
+            savedBy: locked.author_id,
+            title,
+            content: packed,
+            wordCount: content.wordCount,
+            createdAt: now,
           },
         ]);
         moveTo(order, id, position);
@@ -139,6 +153,8 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
       input: UpdateChapterBody,
     ): Promise<ChapterRow> {
       const content = input.content === undefined ? undefined : sanitized(input.content);
+      // Compressed before the story lock is taken: most saves change the text.
+      const packed = content ? packContent(content.html) : undefined;
       const now = nowIso();
       let told = false;
       await inStory(story.id, now, async (trx, locked) => {
@@ -178,6 +194,18 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
         }
         if (!published && current.published === 1)
           await retract(trx, 'chapter_id', current.id, locked.author_id);
+        // A save that changes the title or the text keeps a revision, in this transaction, so
+        // an acknowledged save always has one; a save that changes neither adds none.
+        const titleChanged = changes.title !== undefined && changes.title !== current.title;
+        const contentChanged = changes.content !== undefined;
+        if (titleChanged || contentChanged) {
+          await recordSave(trx, current, {
+            savedBy: locked.author_id,
+            title: changes.title ?? current.title,
+            content: contentChanged && packed ? packed : packContent(current.content),
+            wordCount: changes.word_count ?? current.word_count,
+          });
+        }
         await updateChapter(trx, current.id, changes);
       });
       if (told) notifier.poke();

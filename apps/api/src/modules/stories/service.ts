@@ -22,6 +22,7 @@ import type { CoverStore } from '../media/covers.js';
 import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
 import { progressOf } from '../reading/repo.js';
+import { insertRevisions, packContent } from '../revisions/repo.js';
 import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
 import { storyNotFound } from './policy.js';
 import { firstPublication } from './ranking.js';
@@ -164,12 +165,15 @@ export function createStoryService({ db, covers, storyCounts, notifier }: StoryS
           });
           await replaceTags(trx, id, input.tags);
           const chapterIds = chapters.map(() => newId());
+          const titles = chapters.map(
+            (chapter, index) => chapter.title || defaultChapterTitle(index + 1),
+          );
           await insertChapters(
             trx,
             chapters.map((chapter, index) => ({
               id: chapterIds[index]!,
               story_id: id,
-              title: chapter.title || defaultChapterTitle(index + 1),
+              title: titles[index]!,
               content: chapter.content.html,
               word_count: chapter.content.wordCount,
               position: index + 1,
@@ -177,6 +181,18 @@ export function createStoryService({ db, covers, storyCounts, notifier }: StoryS
               published_at: now,
               created_at: now,
               updated_at: now,
+            })),
+          );
+          // Each chapter's first revision, with it (decision 026).
+          await insertRevisions(
+            trx,
+            chapters.map((chapter, index) => ({
+              chapterId: chapterIds[index]!,
+              savedBy: author.id,
+              title: titles[index]!,
+              content: packContent(chapter.content.html),
+              wordCount: chapter.content.wordCount,
+              createdAt: now,
             })),
           );
           if (isPublic) await adjustStoriesCount(trx, author.id, 1);

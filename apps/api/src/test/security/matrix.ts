@@ -1,6 +1,8 @@
 import sharp from 'sharp';
+import { newId } from '../../lib/ids.js';
 import { issueEmailToken } from '../../modules/auth/email-tokens.js';
 import { unsubscribeToken } from '../../modules/notifications/unsubscribe.js';
+import { packContent } from '../../modules/revisions/repo.js';
 import type { TestApp } from '../app.js';
 import { createLoginCode, createRefreshToken, createUser, TEST_PASSWORD } from '../factories.js';
 import { call, storyBody } from '../stories.js';
@@ -130,6 +132,48 @@ const onChapters = (
     on,
     expect: on === 'published chapter' ? published : hidden,
     request: (w: World) => request(chapter(w, on)),
+  }));
+
+/**
+ * Cases for a chapter's revision route (decision 026): the newest revision of each of the
+ * world's three chapters (one is recorded first if the world wrote the chapter directly).
+ * Everyone but the author gets the 404 of a missing chapter, whatever the chapter.
+ */
+const onRevisions = (): Case[] =>
+  (['published chapter', 'draft chapter', 'private story chapter'] as const).map((on) => ({
+    on,
+    expect: AUTHOR_ONLY_READ,
+    request: async (w: World, _role: Role, t: TestApp) => {
+      const id = chapter(w, on);
+      const k = t.testDb.db.kysely;
+      let revision = await k
+        .selectFrom('chapter_revisions')
+        .select('id')
+        .where('chapter_id', '=', id)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (!revision) {
+        const row = await k
+          .selectFrom('chapters')
+          .select(['title', 'content', 'word_count', 'updated_at'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        revision = { id: newId() };
+        await k
+          .insertInto('chapter_revisions')
+          .values({
+            id: revision.id,
+            chapter_id: id,
+            saved_by: w.owner.id,
+            title: row.title,
+            content: packContent(row.content),
+            word_count: row.word_count,
+            created_at: row.updated_at,
+          })
+          .execute();
+      }
+      return { params: { id, revisionId: revision.id } };
+    },
   }));
 
 /** Cases for a comment route: the owner's comment on each of the world's three chapters. */
@@ -454,6 +498,18 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/chapters/:id/progress': {
     mutates: true,
     cases: onChapters(OPEN, AUTHOR_ONLY_READ),
+  },
+
+  // The history answers everyone but the author like a missing chapter (plain not_found).
+  'GET /api/chapters/:id/revisions': {
+    plainNotFound: true,
+    cases: onChapters(AUTHOR_ONLY_READ, AUTHOR_ONLY_READ),
+  },
+  'GET /api/chapters/:id/revisions/:revisionId': { plainNotFound: true, cases: onRevisions() },
+  'POST /api/chapters/:id/revisions/:revisionId/restore': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onRevisions(),
   },
 
   'GET /api/chapters/:id/comments': { cases: onChapters(OPEN, AUTHOR_ONLY_READ) },

@@ -17,4 +17,8 @@ export const EDITOR_MESSAGES = {
   unsavedChanges: 'Unsaved changes',
   visibilityPublicHint: 'Anyone can read your story',
   visibilityPrivateHint: 'Only you can see this story',
+  historyLoadFailed: 'Could not load the history. Please try again.',
+  revisionRestoreFailed: 'Could not restore this revision. Please try again.',
+  restoreDescription: 'The chapter now reads as it did then. Its previous text is kept in History.',
+  restoreNeedsSave: 'Save or undo your changes to this chapter before restoring a revision.',
 } as const;

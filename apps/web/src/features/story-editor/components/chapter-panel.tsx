@@ -1,4 +1,4 @@
-import { LIMITS, STORY_MESSAGES } from '@storyloom/shared';
+import { type Chapter, LIMITS, STORY_MESSAGES } from '@storyloom/shared';
 import { CalendarCheck, Send } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { formatDate } from '../../../lib/format';
 import { formatWordCount, wordCountOfHtml } from '../model/content';
 import type { ChapterDraft } from '../model/story-form';
+import { HistoryButton } from './history-button';
 import { LazyRichTextEditor } from './lazy-editor';
 import { LengthCounter, LengthError, lengthLimit } from './length-limit';
 
@@ -17,6 +18,8 @@ type ChapterPanelProps = {
   onChange: (patch: Partial<Pick<ChapterDraft, 'title' | 'content'>>) => void;
   /** Edit form: marks the chapter published locally (saved with Save Changes). */
   onPublish?: () => void;
+  /** Edit form: the chapter's saves (once it is on the server), and restoring one. */
+  history?: { dirty: boolean; onRestored: (chapter: Chapter) => void };
   disabled?: boolean;
 };
 
@@ -38,6 +41,7 @@ export function ChapterPanel({
   revision,
   onChange,
   onPublish,
+  history,
   disabled = false,
 }: ChapterPanelProps) {
   const id = useId();
@@ -93,12 +97,24 @@ export function ChapterPanel({
           </span>
           {onPublish ? <PublishStatus chapter={chapter} /> : null}
         </div>
-        {onPublish && !chapter.published ? (
-          <Button size="sm" onClick={onPublish} disabled={disabled} data-testid="publish-chapter">
-            <Send aria-hidden="true" />
-            Publish Chapter
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {history && chapter.id ? (
+            <HistoryButton
+              chapterId={chapter.id}
+              currentTitle={chapter.title.trim() || `Chapter ${position}`}
+              currentContent={chapter.content}
+              dirty={history.dirty}
+              onRestored={history.onRestored}
+              disabled={disabled}
+            />
+          ) : null}
+          {onPublish && !chapter.published ? (
+            <Button size="sm" onClick={onPublish} disabled={disabled} data-testid="publish-chapter">
+              <Send aria-hidden="true" />
+              Publish Chapter
+            </Button>
+          ) : null}
+        </div>
       </div>
     </section>
   );

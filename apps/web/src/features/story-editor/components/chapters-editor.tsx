@@ -1,3 +1,4 @@
+import type { Chapter } from '@storyloom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
@@ -17,6 +18,11 @@ type ChaptersEditorProps = {
   /** Edit form only. */
   onMove?: (key: string, delta: -1 | 1) => void;
   onPublish?: (key: string) => void;
+  /** Edit form only: each saved chapter's History panel. */
+  history?: {
+    isDirty: (chapter: ChapterDraft) => boolean;
+    onRestored: (chapter: Chapter) => void;
+  };
   disabled?: boolean;
 };
 
@@ -31,6 +37,7 @@ export function ChaptersEditor({
   onChange,
   onMove,
   onPublish,
+  history,
   disabled = false,
 }: ChaptersEditorProps) {
   const index = Math.max(
@@ -78,6 +85,14 @@ export function ChaptersEditor({
           revision={revision}
           onChange={(patch) => onChange(selected.key, patch)}
           {...(onPublish ? { onPublish: () => onPublish(selected.key) } : {})}
+          {...(history
+            ? {
+                history: {
+                  dirty: history.isDirty(selected),
+                  onRestored: history.onRestored,
+                },
+              }
+            : {})}
           disabled={disabled}
         />
       ) : null}

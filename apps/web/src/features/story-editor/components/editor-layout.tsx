@@ -1,8 +1,11 @@
+import type { Chapter } from '@storyloom/shared';
 import { BookOpen, FileText, Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { EditorTab, StoryForm } from '../hooks/use-story-form';
+import { chapterIsDirty } from '../model/editor-state';
+import type { ChapterDraft } from '../model/story-form';
 import { ChaptersEditor } from './chapters-editor';
 import { CoverField } from './cover-field';
 import { DraftBanner } from './draft-banner';
@@ -110,7 +113,15 @@ export function EditorLayout({
             onChange={chapterActions.change}
             {...(form.isNew
               ? {}
-              : { onMove: chapterActions.move, onPublish: chapterActions.publish })}
+              : {
+                  onMove: chapterActions.move,
+                  onPublish: chapterActions.publish,
+                  history: {
+                    isDirty: (chapter: ChapterDraft) => chapterIsDirty(chapter, form.baseline),
+                    onRestored: (chapter: Chapter) =>
+                      form.dispatch({ type: 'revision-restored', chapter }),
+                  },
+                })}
             disabled={busy}
           />
         </TabsContent>

@@ -39,7 +39,8 @@ export type EditorAction =
   | { type: 'chapter'; key: string; patch: Partial<Omit<ChapterDraft, 'key'>> }
   | { type: 'select'; key: string }
   | { type: 'restore'; draft: StoryDraft }
-  | { type: 'saved'; event: SaveEvent };
+  | { type: 'saved'; event: SaveEvent }
+  | { type: 'revision-restored'; chapter: Chapter };
 
 /** The story is not on the server yet: it is created, chapters and all, in one call. */
 export const isNewStory = (baseline: Baseline) => baseline.updatedAt === null;
@@ -122,6 +123,29 @@ function restore(state: EditorState, draft: StoryDraft): EditorState {
   };
 }
 
+/** The chapter has edits the server does not hold (or is not on the server yet). */
+export function chapterIsDirty(chapter: ChapterDraft, baseline: Baseline): boolean {
+  const saved = chapter.id ? baseline.chapters.find((c) => c.id === chapter.id) : undefined;
+  return !saved || saved.title !== chapter.title || saved.content !== chapter.content;
+}
+
+/**
+ * A revision restored on the server (History panel): that chapter's title and text, in the
+ * form and in the baseline, and the editor starts over from them. Other unsaved work stays.
+ */
+function revisionRestored(state: EditorState, restored: Chapter): EditorState {
+  const { values, baseline } = state;
+  const patch = { title: restored.title, content: restored.content };
+  const apply = (chapter: ChapterDraft) =>
+    chapter.id === restored.id ? { ...chapter, ...patch } : chapter;
+  return {
+    ...state,
+    values: { ...values, chapters: values.chapters.map(apply) },
+    baseline: { ...baseline, chapters: baseline.chapters.map(apply) },
+    revision: state.revision + 1,
+  };
+}
+
 export function editReducer(state: EditorState, action: EditorAction): EditorState {
   const { values } = state;
   switch (action.type) {
@@ -165,5 +189,7 @@ export function editReducer(state: EditorState, action: EditorAction): EditorSta
       return restore(state, action.draft);
     case 'saved':
       return applySaved(state, action.event);
+    case 'revision-restored':
+      return revisionRestored(state, action.chapter);
   }
 }

@@ -5,7 +5,7 @@ import { writeString } from '../../../lib/storage';
 import { moveChapter, removeChapter } from './chapters';
 import { offerableDraft } from './draft-offer';
 import { draftKey, readDraft } from './drafts';
-import { editReducer, loadState } from './editor-state';
+import { chapterIsDirty, editReducer, loadState } from './editor-state';
 import { failureMessage } from './errors';
 import { type ChapterDraft, emptyDetails, newChapter } from './story-form';
 import { createProblem, saveProblem } from './validation';
@@ -193,5 +193,35 @@ describe('failure messages', () => {
       fallback,
     );
     expect(failureMessage(new Error('boom'), fallback)).toBe(fallback);
+  });
+});
+
+describe('a revision restored from History', () => {
+  it('takes the chapter to the restored text in the form and the baseline, keeping other edits', () => {
+    let state = loadState(story, [serverChapter('c1', 1), serverChapter('c2', 2)]);
+    state = editReducer(state, {
+      type: 'chapter',
+      key: 'c2',
+      patch: { content: '<p>unsaved</p>' },
+    });
+    expect(chapterIsDirty(state.values.chapters[1]!, state.baseline)).toBe(true);
+    expect(chapterIsDirty(state.values.chapters[0]!, state.baseline)).toBe(false);
+    const before = state.revision;
+    const restored = editReducer(state, {
+      type: 'revision-restored',
+      chapter: { ...serverChapter('c1', 1), title: 'Old title', content: '<p>Old text</p>' },
+    });
+    expect(restored.values.chapters[0]).toMatchObject({
+      title: 'Old title',
+      content: '<p>Old text</p>',
+    });
+    expect(restored.baseline.chapters[0]).toMatchObject({
+      title: 'Old title',
+      content: '<p>Old text</p>',
+    });
+    expect(chapterIsDirty(restored.values.chapters[0]!, restored.baseline)).toBe(false);
+    // The other chapter's unsaved edit is still there, and the editor starts over.
+    expect(restored.values.chapters[1]!.content).toBe('<p>unsaved</p>');
+    expect(restored.revision).toBe(before + 1);
   });
 });
