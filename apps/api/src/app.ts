@@ -149,7 +149,13 @@ export async function buildApp(
   app.decorateRequest('session', null);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const services = createServices({ config, db, mailer, log: app.log });
+  const services = createServices({
+    config,
+    db,
+    mailer,
+    log: app.log,
+    onPublicChange: () => cache?.clear(),
+  });
   // Background jobs run while the app is up; the worker stops before the database closes.
   app.addHook('onReady', async () => {
     services.jobs.start();

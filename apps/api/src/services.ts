@@ -93,18 +93,40 @@ export interface ServiceInputs {
   /** Delivers mail (SMTP or the outbox; tests capture it); services send through the queue. */
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /**
+   * Background work changed what visitors see (a scheduled chapter published): empties the
+   * visitors' cache as a write through the API does (docs/decisions/013-response-cache.md).
+   */
+  onPublicChange?: () => void;
 }
 
-export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
+export function createServices({
+  config,
+  db,
+  mailer,
+  log,
+  onPublicChange,
+}: ServiceInputs): Services {
   const notificationBus = createNotificationBus();
   const foreground = createForeground();
+  // What services do that people are told about: recorded with the write, told by the worker.
+  const notifier = createNotifier({
+    undoWindowMs: config.notifyUndoWindowMs,
+    poke: () => jobs.poke(),
+  });
   const jobs = createWorker({
     db,
-    handlers: jobHandlers({ db, config, mailer, bus: notificationBus, foreground }),
+    handlers: jobHandlers({
+      db,
+      config,
+      mailer,
+      bus: notificationBus,
+      foreground,
+      notifier,
+      onPublicChange: onPublicChange ?? (() => {}),
+    }),
     log,
   });
-  // What services do that people are told about: recorded with the write, told by the worker.
-  const notifier = createNotifier({ undoWindowMs: config.notifyUndoWindowMs, poke: jobs.poke });
   // Services send mail through the job queue; the worker delivers it.
   const queuedMail = queuedMailer(db, jobs.poke);
   const tokens = createTokenService(config.jwtSecret);

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008_notifications.js';
 import * as m009 from './migrations/009_story_ratings.js';
 import * as m010 from './migrations/010_blocks_and_mutes.js';
 import * as m011 from './migrations/011_moderation.js';
+import * as m014 from './migrations/014_scheduled_chapters.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009_story_ratings': m009,
   '010_blocks_and_mutes': m010,
   '011_moderation': m011,
+  '014_scheduled_chapters': m014,
 };
 
 class StaticProvider implements MigrationProvider {

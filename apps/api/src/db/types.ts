@@ -113,6 +113,8 @@ export interface ChaptersTable extends Hideable {
   updated_at: Timestamp;
   /** `published` when the moderators hid it (it is unpublished while hidden). */
   published_before_hidden: Defaulted<number | null>;
+  /** When it is to be published (migration 014); null when not scheduled. */
+  publish_at: Defaulted<Timestamp | null>;
 }
 
 export interface FollowsTable {

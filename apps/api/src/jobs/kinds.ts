@@ -4,8 +4,9 @@ import type { Db } from '../db/index.js';
 import type { Foreground } from '../lib/foreground.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { passwordResetJob, passwordResetPayload } from '../modules/auth/password-reset-job.js';
+import { publishChapterJob, publishChapterPayload } from '../modules/chapters/schedule.js';
 import type { NotificationBus } from '../modules/notifications/bus.js';
-import { notifyPayload } from '../modules/notifications/events.js';
+import { type Notifier, notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
 import { backgroundGate } from './progress.js';
@@ -36,6 +37,8 @@ export const jobPayloads = {
   'notification-mail': z.object({ user_id: z.string() }),
   /** The weekly digest of one week, to everyone who has it on. */
   'weekly-digest': z.object({ period: z.string(), since: z.string() }),
+  /** A scheduled chapter's publication, at its time (docs/decisions/028-scheduled-chapters.md). */
+  'publish-chapter': publishChapterPayload,
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -50,10 +53,22 @@ export interface JobDeps {
   bus: NotificationBus;
   /** The requests in flight: batches of work wait for a lull between them. */
   foreground: Foreground;
+  /** Records what people are told of (a scheduled chapter's publication). */
+  notifier: Notifier;
+  /** After a job changed what visitors see: empties this process's visitors' cache. */
+  onPublicChange: () => void;
 }
 
 /** The handler of each kind, built once by the composition root (services.ts). */
-export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): AppJobHandlers {
+export function jobHandlers({
+  db,
+  config,
+  mailer,
+  bus,
+  foreground,
+  notifier,
+  onPublicChange,
+}: JobDeps): AppJobHandlers {
   // Notification batches all draw from one counter (notifications/repo.ts): one at a time.
   const notifyGate = backgroundGate(foreground, 1);
   const mailGate = backgroundGate(foreground);
@@ -74,6 +89,10 @@ export function jobHandlers({ db, config, mailer, bus, foreground }: JobDeps): A
     'weekly-digest': defineJob(
       jobPayloads['weekly-digest'],
       weeklyDigestJob({ db, config, gate: mailGate }),
+    ),
+    'publish-chapter': defineJob(
+      jobPayloads['publish-chapter'],
+      publishChapterJob({ db, notifier, onPublished: onPublicChange }),
     ),
   };
 }

@@ -151,12 +151,26 @@ export type UpdateStoryBody = z.infer<typeof updateStoryBody>;
 
 const chapterOrderField = z.number().int().min(1).max(1_000_000);
 
+/**
+ * When a chapter is to publish: an ISO-8601 date-time with its offset (stored in UTC), or null
+ * to cancel a schedule. That it lies ahead, and not too far, is checked by the service.
+ */
+export const publishAtField = z
+  .string({ message: STORY_MESSAGES.scheduleInvalid })
+  .max(64, STORY_MESSAGES.scheduleInvalid)
+  .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, {
+    message: STORY_MESSAGES.scheduleInvalid,
+  })
+  .nullable()
+  .describe('When to publish (ISO-8601 with offset, kept in UTC); null cancels the schedule');
+
 export const createChapterBody = z.object({
   story_id: z.string().max(100),
   title: chapterTitleField.optional(),
   content: chapterContentField.optional().transform((v) => v ?? ''),
   order: chapterOrderField.optional(),
   published: z.boolean().optional(),
+  publish_at: publishAtField.optional(),
 });
 export type CreateChapterBody = z.infer<typeof createChapterBody>;
 
@@ -165,6 +179,7 @@ export const updateChapterBody = z.object({
   content: chapterContentField.optional(),
   order: chapterOrderField.optional(),
   published: z.boolean().optional(),
+  publish_at: publishAtField.optional(),
 });
 export type UpdateChapterBody = z.infer<typeof updateChapterBody>;
 
@@ -289,6 +304,10 @@ export const chapter = z
     word_count: z.number().int(),
     reads_count: z.number().int(),
     published_at: isoDate.nullable(),
+    publish_at: isoDate
+      .nullable()
+      .optional()
+      .describe('Scheduled to publish at this time (its author alone is sent it)'),
     created_at: isoDate,
     updated_at: isoDate,
   })
@@ -304,6 +323,7 @@ export const chapterSummary = chapter
     published: true,
     word_count: true,
     published_at: true,
+    publish_at: true,
   })
   .meta({ id: 'ChapterSummary' });
 export type ChapterSummary = z.infer<typeof chapterSummary>;
