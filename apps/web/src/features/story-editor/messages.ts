@@ -11,6 +11,8 @@ export const EDITOR_MESSAGES = {
   storyDeletedDescription: 'Your story and its chapters were deleted.',
   chapterMarkedTitle: 'Chapter marked as published',
   chapterMarkedDescription: 'Click Save Changes to publish it.',
+  chapterScheduledTitle: 'Chapter scheduled',
+  chapterScheduledDescription: 'Click Save Changes to keep the schedule.',
   unsavedChanges: 'Unsaved changes',
   visibilityPublicHint: 'Anyone can read your story',
   visibilityPrivateHint: 'Only you can see this story',

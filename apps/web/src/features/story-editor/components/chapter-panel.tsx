@@ -1,13 +1,14 @@
 import { LIMITS, STORY_MESSAGES } from '@storyloom/shared';
-import { CalendarCheck, Send } from 'lucide-react';
-import { useId } from 'react';
+import { CalendarCheck, CalendarClock, CalendarX, Send } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatWordCount, wordCountOfHtml } from '../model/content';
 import type { ChapterDraft } from '../model/story-form';
 import { LazyRichTextEditor } from './lazy-editor';
 import { LengthCounter, LengthError, lengthLimit } from './length-limit';
+import { ScheduleDialog } from './schedule-dialog';
 
 type ChapterPanelProps = {
   chapter: ChapterDraft;
@@ -17,10 +18,19 @@ type ChapterPanelProps = {
   onChange: (patch: Partial<Pick<ChapterDraft, 'title' | 'content'>>) => void;
   /** Edit form: marks the chapter published locally (saved with Save Changes). */
   onPublish?: () => void;
+  /** Edit form: schedules (a time) or unschedules (null) it locally, saved with Save Changes. */
+  onSchedule?: (at: string | null) => void;
   disabled?: boolean;
 };
 
 function PublishStatus({ chapter }: { chapter: ChapterDraft }) {
+  if (!chapter.published && chapter.publishAt)
+    return (
+      <span className="inline-flex items-center gap-1.5" data-testid="chapter-scheduled-status">
+        <CalendarClock className="size-3.5" aria-hidden="true" />
+        Scheduled for {formatDateTime(chapter.publishAt)}
+      </span>
+    );
   if (!chapter.published) return <span>Not published yet</span>;
   if (!chapter.publishedAt) return <span>Published when you save changes</span>;
   return (
@@ -38,9 +48,11 @@ export function ChapterPanel({
   revision,
   onChange,
   onPublish,
+  onSchedule,
   disabled = false,
 }: ChapterPanelProps) {
   const id = useId();
+  const [scheduling, setScheduling] = useState(false);
   const words = wordCountOfHtml(chapter.content);
   const title = lengthLimit(chapter.title, LIMITS.chapterTitleMax);
   return (
@@ -94,12 +106,46 @@ export function ChapterPanel({
           {onPublish ? <PublishStatus chapter={chapter} /> : null}
         </div>
         {onPublish && !chapter.published ? (
-          <Button size="sm" onClick={onPublish} disabled={disabled} data-testid="publish-chapter">
-            <Send aria-hidden="true" />
-            Publish Chapter
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            {onSchedule && chapter.publishAt ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onSchedule(null)}
+                disabled={disabled}
+                data-testid="unschedule-chapter"
+              >
+                <CalendarX aria-hidden="true" />
+                Cancel schedule
+              </Button>
+            ) : null}
+            {onSchedule ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setScheduling(true)}
+                disabled={disabled}
+                data-testid="schedule-chapter"
+              >
+                <CalendarClock aria-hidden="true" />
+                {chapter.publishAt ? 'Reschedule' : 'Schedule'}
+              </Button>
+            ) : null}
+            <Button size="sm" onClick={onPublish} disabled={disabled} data-testid="publish-chapter">
+              <Send aria-hidden="true" />
+              Publish Chapter
+            </Button>
+          </div>
         ) : null}
       </div>
+      {onSchedule ? (
+        <ScheduleDialog
+          open={scheduling}
+          onOpenChange={setScheduling}
+          current={chapter.publishAt}
+          onSchedule={onSchedule}
+        />
+      ) : null}
     </section>
   );
 }

@@ -16,6 +16,7 @@ type ChaptersEditorProps = {
   /** Edit form only. */
   onMove?: (key: string, delta: -1 | 1) => void;
   onPublish?: (key: string) => void;
+  onSchedule?: (key: string, at: string | null) => void;
   disabled?: boolean;
 };
 
@@ -30,6 +31,7 @@ export function ChaptersEditor({
   onChange,
   onMove,
   onPublish,
+  onSchedule,
   disabled = false,
 }: ChaptersEditorProps) {
   const index = Math.max(
@@ -66,6 +68,7 @@ export function ChaptersEditor({
           revision={revision}
           onChange={(patch) => onChange(selected.key, patch)}
           {...(onPublish ? { onPublish: () => onPublish(selected.key) } : {})}
+          {...(onSchedule ? { onSchedule: (at) => onSchedule(selected.key, at) } : {})}
           disabled={disabled}
         />
       ) : null}

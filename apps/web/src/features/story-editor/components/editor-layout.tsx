@@ -110,7 +110,11 @@ export function EditorLayout({
             onChange={chapterActions.change}
             {...(form.isNew
               ? {}
-              : { onMove: chapterActions.move, onPublish: chapterActions.publish })}
+              : {
+                  onMove: chapterActions.move,
+                  onPublish: chapterActions.publish,
+                  onSchedule: chapterActions.schedule,
+                })}
             disabled={busy}
           />
         </TabsContent>
