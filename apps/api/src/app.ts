@@ -29,6 +29,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingRoutes } from './modules/reading/routes.js';
 import { safetyRoutes } from './modules/safety/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { seriesRoutes } from './modules/series/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(
       await api.register(sessionRoutes, services);
       await api.register(storyRoutes, services);
       await api.register(chapterRoutes, services);
+      await api.register(seriesRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(safetyRoutes, services);
       await api.register(commentRoutes, services);

@@ -30,6 +30,7 @@ import {
 import { createReadingService, type ReadingService } from './modules/reading/service.js';
 import { createSafetyService, type SafetyService } from './modules/safety/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
+import { createSeriesService, type SeriesService } from './modules/series/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
 import { createSocialService, type SocialService } from './modules/social/service.js';
@@ -59,6 +60,8 @@ export interface Services {
   exporter: ExportService;
   stories: StoryService;
   chapters: ChapterService;
+  /** Series of an author's stories (docs/decisions/029-series.md). */
+  series: SeriesService;
   comments: CommentService;
   /** A person's notifications (docs/decisions/022-notifications.md). */
   notifications: NotificationService;
@@ -142,6 +145,7 @@ export function createServices({
   const storyCounts = new PublicStoryCounts(db);
   const discovery = createDiscoveryService({ db, storyCounts });
   const moderation = createModerationService({ db, storyCounts, notifier, bus: notificationBus });
+  const series = createSeriesService({ db });
 
   return {
     config,
@@ -153,8 +157,9 @@ export function createServices({
     users: createUserService({ db, avatars, covers }),
     settings: createSettingsService({ db }),
     exporter: createExportService({ db }),
-    stories: createStoryService({ db, covers, storyCounts, notifier }),
+    stories: createStoryService({ db, covers, storyCounts, notifier, series }),
     chapters: createChapterService({ db, notifier }),
+    series,
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,

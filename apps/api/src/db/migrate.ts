@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_story_ratings.js';
 import * as m010 from './migrations/010_blocks_and_mutes.js';
 import * as m011 from './migrations/011_moderation.js';
 import * as m014 from './migrations/014_scheduled_chapters.js';
+import * as m015 from './migrations/015_series.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010_blocks_and_mutes': m010,
   '011_moderation': m011,
   '014_scheduled_chapters': m014,
+  '015_series': m015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -384,6 +384,25 @@ export interface ModerationActionsTable {
   created_at: Timestamp;
 }
 
+/** An author's ordered group of their own stories (migration 015). */
+export interface SeriesTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: Defaulted<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A part of a series: a story is in at most one (its id is the key). */
+export interface SeriesStoriesTable {
+  story_id: string;
+  series_id: string;
+  /** 1…n within the series. */
+  position: number;
+  added_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   stories: StoriesTable;
@@ -415,6 +434,8 @@ export interface Database {
   mutes: MutesTable;
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
+  series: SeriesTable;
+  series_stories: SeriesStoriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -430,3 +451,4 @@ export type JobRow = Selectable<JobsTable>;
 export type NewChapter = Insertable<ChaptersTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type SeriesRow = Selectable<SeriesTable>;

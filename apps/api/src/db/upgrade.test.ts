@@ -944,3 +944,81 @@ describe('upgrading a database of the moderation release (011 → latest): sched
     }
   });
 });
+
+describe('upgrading a database of the scheduled chapters release (014 → latest): series', () => {
+  const SCHEDULED = '0190a0a0-0000-7000-8000-00000000c0d2';
+  const LATER = '2099-01-01T09:00:00.000Z';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '014_scheduled_chapters' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 014 wrote it: a chapter scheduled for later.
+    await db
+      .insertInto('chapters')
+      .values({
+        id: SCHEDULED,
+        story_id: PUBLIC_STORY,
+        title: 'The Lantern Later',
+        content: '<p>Not yet.</p>',
+        position: 2,
+        published: 0,
+        word_count: 2,
+        published_at: null,
+        publish_at: LATER,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row and its schedule, no story is in a series, and a series of the old stories works', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const scheduled = await t.db.kysely
+      .selectFrom('chapters')
+      .select(['published', 'publish_at'])
+      .where('id', '=', SCHEDULED)
+      .executeTakeFirstOrThrow();
+    expect(scheduled).toEqual({ published: 0, publish_at: LATER });
+    expect(await t.db.kysely.selectFrom('series_stories').selectAll().execute()).toEqual([]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const tokens = createTokenService(config.jwtSecret);
+      const alice = {
+        authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
+      };
+      const lone = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(lone.json().data.series).toBeNull();
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/series',
+        headers: alice,
+        payload: { title: 'The Saltmarsh Saga', story_ids: [PUBLIC_STORY] },
+      });
+      expect(made.statusCode).toBe(201);
+      const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(story.json().data.series).toMatchObject({ title: 'The Saltmarsh Saga', part: 1 });
+      // Bram's private story is not Alice's to add.
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/series/${made.json().data.id}/stories`,
+        headers: alice,
+        payload: { story_id: PRIVATE_STORY },
+      });
+      expect(refused.statusCode).toBe(403);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

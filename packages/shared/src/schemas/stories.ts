@@ -280,8 +280,23 @@ export const homeSections = z
   .meta({ id: 'HomeSections' });
 export type HomeSections = z.infer<typeof homeSections>;
 
+const partLink = z.object({ id: z.string(), title: z.string(), part: z.number().int() });
+
+/** On a story's detail: the series it is part of, and its visible neighbours (issue 22). */
+export const storySeries = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    part: z.number().int().describe('Its number in the series, as its author ordered it'),
+    previous: partLink.nullable().describe('The nearest earlier part the caller may see'),
+    next: partLink.nullable().describe('The nearest later part the caller may see'),
+  })
+  .meta({ id: 'StorySeries' });
+export type StorySeries = z.infer<typeof storySeries>;
+
 export const storyDetail = story
   .extend({
+    series: storySeries.nullable().optional().describe('The series it is part of, if any'),
     is_following_author: z.boolean().optional().describe('Signed-in callers only'),
     progress: z
       .object({ chapter_id: z.string(), order: z.number().int() })
