@@ -56,7 +56,7 @@ export const seriesStoryParams = z.object({
 
 export const seriesPart = z
   .object({
-    part: z.number().int().describe("Its number in the series, as its author ordered it"),
+    part: z.number().int().describe('Its number in the series, as its author ordered it'),
     story: storyCard,
   })
   .meta({ id: 'SeriesPart' });
