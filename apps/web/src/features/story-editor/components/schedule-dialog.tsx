@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -25,18 +25,15 @@ export function ScheduleDialog({ open, onOpenChange, current, onSchedule }: Sche
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const zone = localZoneName();
+  // Each opening starts from the current schedule, or an hour from now.
+  useEffect(() => {
+    if (!open) return;
+    setValue(toLocalInput(current ?? Date.now() + 3_600_000));
+    setError(null);
+  }, [open, current]);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) {
-          setValue(toLocalInput(current ?? Date.now() + 3_600_000));
-          setError(null);
-        }
-        onOpenChange(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="schedule-dialog">
         <DialogTitle>Schedule chapter</DialogTitle>
         <DialogDescription>
