@@ -11,6 +11,7 @@ import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } fr
 import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
+import { seedSeries } from './series.js';
 import { generateStory } from './stories.js';
 import {
   DEMO_PASSWORD,
@@ -101,6 +102,8 @@ export interface SeedSummary {
   notificationActors: number;
   mutes: number;
   blocks: number;
+  /** Series among the authors' stories (seed/series.ts). */
+  series: number;
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
@@ -167,8 +170,9 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       : [];
   options.onIndexesDropped?.(indexes);
   await dropIndexes(db, indexes);
+  let userIds: string[] = [];
   try {
-    const userIds = await seedUsers(db, plan, passwordHash, summary, progress, options.signal);
+    userIds = await seedUsers(db, plan, passwordHash, summary, progress, options.signal);
     const notices = new NotificationSeeder(plan, userIds);
     await seedFollows(db, plan, userIds, notices, summary);
     await seedHiding(db, plan, userIds, summary);
@@ -198,6 +202,8 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
     // reads the table until autovacuum comes round, and it may be off.
     await sql`vacuum analyze`.execute(db.kysely);
   }
+  // After the indexes: the stories of a few authors are read back by author.
+  summary.series = await seedSeries(db, userIds);
   return summary;
 }
 
@@ -384,6 +390,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   notificationActors: 0,
   mutes: 0,
   blocks: 0,
+  series: 0,
 });
 
 function count(summary: SeedSummary, rows: StoryRows): void {

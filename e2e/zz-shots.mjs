@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+const port = 3917;
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'shots-')), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50' }, stdio: 'inherit' });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+for (let i = 0; i < 60; i++) { try { if ((await fetch(`${base}/api/health`)).ok) break; } catch {} await sleep(500); }
+const api = async (path, init = {}, token) => { const h = { 'content-type': 'application/json' }; if (token) h.authorization = `Bearer ${token}`; const r = await fetch(`${base}/api${path}`, { ...init, headers: h }); return r.json(); };
+await api('/auth/signup', { method: 'POST', body: JSON.stringify({ username: 'mira', email: 'mira@example.com', password: 'correct-horse-9' }) });
+const tok = await (await fetch(`${base}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=mira@example.com&password=correct-horse-9' })).json();
+const token = tok.access_token;
+const me = (await api('/users/me', {}, token)).data;
+const ids = [];
+for (const t of ['Low Tide', 'Slack Water', 'Flood Tide']) ids.push((await api('/stories/json', { method: 'POST', body: JSON.stringify({ title: t, genre: 'Fantasy', description: 'Salt and lanterns.', chapters: [{ title: 'One', content: '<p>Begin.</p>' }] }) }, token)).data.id);
+const series = (await api('/series', { method: 'POST', body: JSON.stringify({ title: 'The Saltmarsh Saga', description: 'Three tides on the marsh.', story_ids: ids }) }, token)).data;
+await api('/chapters', { method: 'POST', body: JSON.stringify({ story_id: ids[0], title: 'The Road Appears', content: '<p>Soon.</p>', publish_at: new Date(Date.now() + 86400000).toISOString() }) }, token);
+const storage = { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'auth-storage', value: JSON.stringify({ state: { accessToken: token, refreshToken: null, user: me, isAuthenticated: true }, version: 0 }) }] }] };
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+async function shot(name, path, { vp = { width: 1280, height: 800 }, scheme = 'light', auth = false, tz, act } = {}) {
+  const ctx = await browser.newContext({ baseURL: base, viewport: vp, colorScheme: scheme, ...(auth ? { storageState: storage } : {}), ...(tz ? { timezoneId: tz } : {}) });
+  const page = await ctx.newPage();
+  await page.goto(path); await page.waitForSelector('html[data-live]', { state: 'attached' }); await sleep(1500);
+  if (act) await act(page);
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+  await ctx.close();
+}
+await shot('story-desktop', `/stories/${ids[1]}`);
+await shot('story-phone-dark', `/stories/${ids[1]}`, { vp: { width: 390, height: 844 }, scheme: 'dark' });
+await shot('series-desktop', `/series/${series.id}`);
+await shot('series-phone-dark', `/series/${series.id}`, { vp: { width: 390, height: 844 }, scheme: 'dark' });
+await shot('mystories', '/my-stories', { auth: true });
+await shot('mystories-phone-dark', '/my-stories', { auth: true, vp: { width: 390, height: 844 }, scheme: 'dark' });
+await shot('story-owner', `/stories/${ids[0]}`, { auth: true, tz: 'Europe/Paris' });
+await shot('editor-chapters', `/stories/${ids[0]}/edit`, { auth: true, tz: 'Europe/Paris', act: async (p) => { await p.getByRole('tab', { name: 'Chapters' }).click(); await p.getByTestId('chapter-item').nth(1).locator('button').first().click(); await sleep(500); } });
+await shot('editor-dialog-phone-dark', `/stories/${ids[0]}/edit`, { auth: true, tz: 'Europe/Paris', vp: { width: 390, height: 844 }, scheme: 'dark', act: async (p) => { await p.getByRole('tab', { name: 'Chapters' }).click(); await p.getByTestId('chapter-item').nth(1).locator('button').first().click(); await sleep(500); await p.getByTestId('schedule-chapter').click(); await sleep(500); } });
+await browser.close();
+server.kill();
