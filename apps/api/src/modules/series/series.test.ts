@@ -180,7 +180,7 @@ describe('series', () => {
     expect(partTitles(after.body.data)).toEqual(['1:Taken']);
   });
 
-  it('lets a deleted story leave its series, the rest renumbered on the next change', async () => {
+  it('lets a deleted story leave its series, the others keeping their numbers', async () => {
     const author = await newUser();
     const [x, y, z] = await stories(author, ['X', 'Y', 'Z']);
     const { body } = await makeSeries(author, { title: 'XYZ', story_ids: [x!.id, y!.id, z!.id] });
@@ -189,5 +189,19 @@ describe('series', () => {
     expect(partTitles(page.body.data)).toEqual(['1:X', '3:Z']);
     const detail = await call(t, 'GET', `/stories/${z!.id}`);
     expect(detail.body.data.series.previous).toMatchObject({ id: x!.id });
+  });
+
+  it('are in the OpenAPI document, with the story detail’s series and the chapter’s schedule', async () => {
+    const spec = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/series',
+      '/api/series/{id}',
+      '/api/series/{id}/stories',
+      '/api/series/{id}/stories/{storyId}',
+      '/api/users/me/series',
+    ])
+      expect(spec.paths[path], path).toBeDefined();
+    expect(spec.components.schemas.StoryDetail.properties.series).toBeDefined();
+    expect(spec.components.schemas.Chapter.properties.publish_at).toBeDefined();
   });
 });
