@@ -87,10 +87,16 @@ async function withAdmin<T>(lib: Library, work: (client: pg.Client) => Promise<T
 /**
  * What the library was seeded with; a library is reused only when this matches exactly. Those
  * seeded before the seed wrote notifications (issue 20), or ratings, mutes and blocks (issue
- * 21), lack the matching field and are seeded again.
+ * 21), or daily stats (issue 22), lack the matching field and are seeded again.
  */
 const markerFor = (lib: Library) =>
-  JSON.stringify({ stories: lib.stories, seed: SEED, notifications: true, safety: true });
+  JSON.stringify({
+    stories: lib.stories,
+    seed: SEED,
+    notifications: true,
+    safety: true,
+    stats: true,
+  });
 
 async function readMarker(lib: Library): Promise<string | null> {
   if (lib.db === 'sqlite') {

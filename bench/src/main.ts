@@ -117,6 +117,7 @@ async function measureMode(
         writers: selected.has('mixed'),
         notifications: [...selected].some((name) => name.startsWith('notifications-')),
         hiding: [...selected].some((name) => name.startsWith('hiding-')),
+        stats: selected.has('story-stats'),
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;

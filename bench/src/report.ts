@@ -41,6 +41,8 @@ export const TARGETS = {
     string,
     number
   >,
+  /** A story's Stats view for its author, on a story with a million reads (issue 22). */
+  statsP99: 50,
   pageP99: 150,
   /** Page answers that may be the bare app shell instead of a rendered page. */
   shellShare: 0.05,
@@ -80,6 +82,8 @@ export function misses(e: EndpointResult): string[] | null {
   } else if (e.kind === 'notifications') {
     const bound = TARGETS.notificationsP99[e.name];
     if (bound !== undefined && ours.p99 >= bound) out.push(`p99 ≥ ${bound} ms`);
+  } else if (e.kind === 'stats') {
+    if (ours.p99 >= TARGETS.statsP99) out.push(`p99 ≥ ${TARGETS.statsP99} ms`);
   } else if (e.kind === 'search') {
     if (ours.p50 >= TARGETS.searchP50) out.push(`p50 ≥ ${TARGETS.searchP50} ms`);
     if (ours.p99 >= TARGETS.searchP99) out.push(`p99 ≥ ${TARGETS.searchP99} ms`);

@@ -6,6 +6,7 @@ import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notificat
 import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
+import { type StatsStory, sampleStatsStory } from './story-stats.js';
 
 /** Every seeded user's password (printed by the seed script). */
 export const SEED_PASSWORD = 'storyloom-demo';
@@ -43,6 +44,8 @@ export interface Sample {
   hidingUsers: HidingUser[];
   /** Series with a public part, and public stories that are parts of one (issue 22). */
   series: { ids: string[]; stories: string[] };
+  /** The `story-stats` endpoint's story: the most read one, with its author's token. */
+  statsStory: StatsStory | null;
 }
 
 /** Up to SAMPLE_STORIES series that show a visitor a part, and their public parts, shuffled. */
@@ -147,7 +150,13 @@ async function signInWriters(sql: Sql, origin: string, chapters: SampledChapter[
 export async function takeSample(
   sql: Sql,
   origin: string,
-  need: { writers: boolean; comments: boolean; notifications: boolean; hiding: boolean },
+  need: {
+    writers: boolean;
+    comments: boolean;
+    notifications: boolean;
+    hiding: boolean;
+    stats?: boolean;
+  },
 ): Promise<Sample> {
   const random = new Random(8);
   const { publicStories, stories, words } = await sampleStories(sql, random);
@@ -161,6 +170,7 @@ export async function takeSample(
     ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
   const series = await sampleSeries(sql, random);
+  const statsStory = need.stats ? await sampleStatsStory(sql, tokenMinter(JWT_SECRET)) : null;
   return {
     publicStories,
     stories,
@@ -171,5 +181,6 @@ export async function takeSample(
     notifiedUsers,
     hidingUsers,
     series,
+    statsStory,
   };
 }

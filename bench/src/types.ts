@@ -18,6 +18,7 @@ export type EndpointKind =
   | 'read'
   | 'comments'
   | 'notifications'
+  | 'stats'
   | 'page'
   | 'write'
   | 'mixed';

@@ -17,6 +17,7 @@ import {
 import { UsageError } from './options.js';
 import { Random } from './random.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
+import { statsRequests } from './story-stats.js';
 import type { BenchRequest, Endpoint, EndpointKind, Method } from './types.js';
 
 const LIST_SORTS = ['latest', 'popular', 'trending'] as const;
@@ -76,6 +77,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...NOTIFICATIONS.map((name) => `notifications-${name}`),
   ...HIDING.map((name) => `hiding-${name}`),
   'list-rated-p1',
+  'story-stats',
   ...PAGES.map((page) => `page-${page}`),
   ...WRITES,
 ];
@@ -386,6 +388,13 @@ export async function buildEndpoints(
       GENRES_AND_ALL.flatMap((genre) =>
         LIST_SORTS.map((sort) => get(`${listPath(1, PAGE_SIZE, sort, genre)}&rating=general,teen`)),
       ),
+  );
+  const statsStory = sample.statsStory;
+  add(
+    'story-stats',
+    'stats',
+    `GET /api/stories/{id}/stats?days=7|30|365 in turn, as its author, of the most read story (${(statsStory?.reads ?? 0).toLocaleString('en-US')} reads)`,
+    () => statsRequests(statsStory),
   );
   add('page-home', 'page', 'GET / (HTML, brotli), the home page', () => [get('/', BROWSER)]);
   add(

@@ -32,6 +32,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { seriesRoutes } from './modules/series/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(
       await api.register(meRoutes, services);
       await api.register(sessionRoutes, services);
       await api.register(storyRoutes, services);
+      await api.register(statsRoutes, services);
       await api.register(chapterRoutes, services);
       await api.register(seriesRoutes, services);
       await api.register(socialRoutes, services);

@@ -7,6 +7,7 @@ import { createScheduler, type Scheduler } from './jobs/schedule.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createForeground, type Foreground } from './lib/foreground.js';
 import type { Mailer } from './lib/mailer.js';
+import { MINUTE } from './lib/time.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -34,6 +35,8 @@ import { createSeriesService, type SeriesService } from './modules/series/servic
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
 import { createSocialService, type SocialService } from './modules/social/service.js';
+import { scheduleStatsBackfill } from './modules/stats/backfill.js';
+import { createStatsService, type StatsService } from './modules/stats/service.js';
 import { createStoryService, type StoryService } from './modules/stories/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
 import { createExportService, type ExportService } from './modules/users/export.js';
@@ -71,6 +74,7 @@ export interface Services {
   /** Blocks and mutes (docs/decisions/024-blocks-and-mutes.md). */
   safety: SafetyService;
   reading: ReadingService;
+  stats: StatsService;
   discovery: DiscoveryService;
   search: SearchService;
   /** The contact form's messages, kept for the site's staff. */
@@ -166,6 +170,7 @@ export function createServices({
     social: createSocialService({ db, notifier }),
     safety: createSafetyService({ db, bus: notificationBus }),
     reading: createReadingService({ db }),
+    stats: createStatsService({ db }),
     discovery,
     search: createSearchService({ db, discovery, storyCounts }),
     contact: createContactService({ db }),
@@ -174,7 +179,12 @@ export function createServices({
     jobs,
     foreground,
     schedules: createScheduler(
-      [() => scheduleWeeklyDigest(db), () => moderation.liftExpired()],
+      [
+        () => scheduleWeeklyDigest(db),
+        // A suspension ends within a minute of its time (moderation/policy.ts isSuspended).
+        { task: () => moderation.liftExpired(), everyMs: MINUTE },
+        () => scheduleStatsBackfill(db),
+      ],
       log,
     ),
   };

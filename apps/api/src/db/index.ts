@@ -6,6 +6,7 @@ import {
   Kysely,
   type LogConfig,
   PostgresDialect,
+  SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
   sql,
@@ -92,12 +93,31 @@ export interface DbOptions {
   log?: LogConfig;
 }
 
+/**
+ * SQLite changes its schema inside a transaction as well as PostgreSQL does, but Kysely's SQLite
+ * adapter says it cannot, and its migrator then runs migrations bare: a crash part-way through
+ * one (a column added, its index not yet) would leave it half applied, to fail on every start
+ * after (decision 015). This adapter says it can, so each migration and its record commit
+ * together or not at all.
+ */
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class StoryloomSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
 export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
   const { log } = options;
   if (target.kind === 'sqlite') {
     const raw = openSqlite(target.file);
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: keepingStatements(raw) }),
+      dialect: new StoryloomSqliteDialect({ database: keepingStatements(raw) }),
       log,
     });
     return {

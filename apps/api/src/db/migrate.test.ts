@@ -77,3 +77,58 @@ describe('migrations', () => {
     else expect(plan).toMatch(/Index|Sort|Seq Scan/); // tiny tables may plan a scan on PostgreSQL
   });
 });
+
+describe('a migration that fails part-way', () => {
+  let half: TestDb;
+  beforeAll(async () => {
+    half = await createTestDb({ upTo: '008_notifications' });
+  });
+  afterAll(() => half.cleanup());
+
+  // 009 adds the rating columns and backfills them before it creates its trigger: an object
+  // already holding the trigger's name makes it fail after its first changes.
+  const blocker = (dialect: string) =>
+    dialect === 'sqlite'
+      ? [
+          'create trigger stories_rating_follows_flag_ai after insert on users begin select 1; end',
+          'drop trigger stories_rating_follows_flag_ai',
+        ]
+      : [
+          'create function storyloom_rating_follows_flag() returns int language sql as $$ select 1 $$',
+          'drop function storyloom_rating_follows_flag()',
+        ];
+  const columns = async () =>
+    (await half.db.kysely.introspection.getTables())
+      .find((table) => table.name === 'stories')!
+      .columns.map((c) => c.name);
+
+  it('leaves nothing of itself, and applies whole on the next start', async () => {
+    const [create, drop] = blocker(half.db.dialect);
+    await sql.raw(create!).execute(half.db.kysely);
+    await expect(migrateToLatest(half.db)).rejects.toThrow(/Migration 009_story_ratings failed/);
+    expect(await columns()).not.toContain('rating');
+    const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      half.db.kysely,
+    );
+    expect(recorded.rows.map((r) => r.name)).not.toContain('009_story_ratings');
+
+    await sql.raw(drop!).execute(half.db.kysely);
+    const applied = await migrateToLatest(half.db);
+    expect(applied[0]).toBe('009_story_ratings');
+    expect(applied).toContain('017_indexes_built_concurrently');
+    expect(await columns()).toContain('rating');
+  });
+
+  it('of concurrent index builds (PostgreSQL) is finished by running it again', async () => {
+    if (half.db.dialect !== 'postgres') return;
+    const { up } = await import('./migrations/017_indexes_built_concurrently.js');
+    // What a build killed part-way leaves: the index there, but marked invalid.
+    await sql`update pg_index set indisvalid = false
+               where indexrelid = 'stories_all_ages_latest_idx'::regclass`.execute(half.db.kysely);
+    await up(half.db.kysely as never, 'postgres');
+    const { rows } = await sql<{ valid: boolean }>`
+      select i.indisvalid as valid from pg_index i
+       where i.indexrelid = 'stories_all_ages_latest_idx'::regclass`.execute(half.db.kysely);
+    expect(rows).toEqual([{ valid: true }]);
+  });
+});

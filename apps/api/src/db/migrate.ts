@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
@@ -13,9 +13,17 @@ import * as m010 from './migrations/010_blocks_and_mutes.js';
 import * as m011 from './migrations/011_moderation.js';
 import * as m014 from './migrations/014_scheduled_chapters.js';
 import * as m015 from './migrations/015_series.js';
+import * as m016 from './migrations/016_story_stats.js';
+import * as m017 from './migrations/017_indexes_built_concurrently.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
+  /**
+   * `false`: runs outside a transaction, for what PostgreSQL cannot do inside one (`create index
+   * concurrently`, decision 015). Such a migration holds nothing else, and its `up` finishes
+   * the job when run again after a crash part-way through it.
+   */
+  transaction?: false;
 };
 
 /**
@@ -36,6 +44,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011_moderation': m011,
   '014_scheduled_chapters': m014,
   '015_series': m015,
+  '016_story_stats': m016,
+  '017_indexes_built_concurrently': m017,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -54,7 +64,7 @@ export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export function migrateToLatest(db: Db): Promise<string[]> {
-  return run(db, (migrator) => migrator.migrateToLatest());
+  return run(db, MIGRATION_NAMES.at(-1)!);
 }
 
 /**
@@ -63,19 +73,39 @@ export function migrateToLatest(db: Db): Promise<string[]> {
  */
 export function migrateUpTo(db: Db, name: string): Promise<string[]> {
   if (!MIGRATION_NAMES.includes(name)) throw new Error(`No migration named ${name}`);
-  return run(db, (migrator) => migrator.migrateTo(name));
+  return run(db, name);
 }
 
-async function run(
-  db: Db,
-  step: (migrator: Migrator) => Promise<MigrationResultSet>,
-): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
-  const { error, results } = await step(migrator);
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+/**
+ * Applies the pending migrations up to `last`, one at a time, each in a transaction of its own
+ * (with its record in Kysely's table) unless it says otherwise: Kysely would otherwise run them
+ * all in one, and one marked `transaction: false` could not share it. Kysely's lock makes
+ * processes starting together apply each migration once.
+ */
+async function run(db: Db, last: string): Promise<string[]> {
+  const provider = new StaticProvider(db.dialect);
+  const applied: string[] = [];
+  const executed = new Set(
+    (await new Migrator({ db: db.kysely, provider }).getMigrations())
+      .filter((m) => m.executedAt !== undefined)
+      .map((m) => m.name),
+  );
+  const pending = MIGRATION_NAMES.slice(0, MIGRATION_NAMES.indexOf(last) + 1).filter(
+    (name) => !executed.has(name),
+  );
+  for (const name of pending) {
+    const migrator = new Migrator({
+      db: db.kysely,
+      provider,
+      disableTransactions: MIGRATIONS[name]!.transaction === false,
+    });
+    const { error, results } = await migrator.migrateTo(name);
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
+      throw new Error(`Migration ${failed?.migrationName ?? name} failed: ${cause}`);
+    }
+    applied.push(...(results ?? []).map((r) => r.migrationName));
   }
-  return (results ?? []).map((r) => r.migrationName);
+  return applied;
 }

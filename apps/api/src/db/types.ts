@@ -354,6 +354,27 @@ export interface JobProgressTable {
   updated_at: Timestamp;
 }
 
+/** A story's numbers on one UTC day (migration 016, docs/decisions/030-story-stats.md). */
+export interface StoryDailyStatsTable {
+  story_id: string;
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: string;
+  reads: Counter;
+  /** Likes given that day that still stand: an unlike takes one back from its like's day. */
+  likes: Counter;
+  /** Comments written that day that still stand. */
+  comments: Counter;
+}
+
+/** A chapter's reads on one UTC day, and the signed-in readers reaching it for the first time. */
+export interface ChapterDailyStatsTable {
+  chapter_id: string;
+  day: string;
+  story_id: string;
+  reads: Counter;
+  readers: Counter;
+}
+
 /** A report of a story, chapter, comment or user (migration 011). */
 export interface ReportsTable {
   id: string;
@@ -436,6 +457,8 @@ export interface Database {
   moderation_actions: ModerationActionsTable;
   series: SeriesTable;
   series_stories: SeriesStoriesTable;
+  story_daily_stats: StoryDailyStatsTable;
+  chapter_daily_stats: ChapterDailyStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,7 +9,7 @@ import { createTokenService } from '../modules/auth/tokens.js';
 import { secondaryIndexes } from '../seed/indexes.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { createSession } from '../test/factories.js';
-import { dueJobsDone } from '../test/jobs.js';
+import { dueJobsDone, waitFor } from '../test/jobs.js';
 import { migrateToLatest } from './migrate.js';
 import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
 
@@ -863,6 +863,118 @@ describe('upgrading a database of the blocks and mutes release (010 → latest)'
       expect(own.json().data.items[0].hidden).toMatchObject({ reason: 'Spam' });
       const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
       expect(story.json().data.comments_count).toBe(0);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('upgrading a database of the moderation release (011 → latest): story stats', () => {
+  const READ_DAY = '2026-09-20';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '011_moderation' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 011 wrote them: Bram's read of Alice's chapter, a visitor's, and his comment.
+    await db
+      .insertInto('chapter_reads')
+      .values([
+        {
+          chapter_id: CHAPTER,
+          reader_key: BRAM,
+          user_id: BRAM,
+          story_id: PUBLIC_STORY,
+          read_at: `${READ_DAY}T23:30:00.000Z`,
+        },
+        {
+          chapter_id: CHAPTER,
+          reader_key: 'anon:0123456789abcdef0123456789abcdef',
+          user_id: null,
+          story_id: PUBLIC_STORY,
+          read_at: AT,
+        },
+      ])
+      .execute();
+    await db.updateTable('chapters').set({ reads_count: 2 }).where('id', '=', CHAPTER).execute();
+    await db
+      .updateTable('stories')
+      .set({ reads_count: 2, comments_count: 1 })
+      .where('id', '=', PUBLIC_STORY)
+      .execute();
+    await db
+      .insertInto('comments')
+      .values({
+        id: '0190a0a0-0000-7000-8000-00000000c016',
+        chapter_id: CHAPTER,
+        story_id: PUBLIC_STORY,
+        author_id: BRAM,
+        parent_id: null,
+        paragraph_key: null,
+        paragraph_excerpt: null,
+        body: 'Counted since the start.',
+        likes_count: 0,
+        replies_count: 0,
+        created_at: AT,
+      })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, and the worker’s backfill gives the story its history by UTC day', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    expect(await old.selectFrom('chapter_reads').selectAll().execute()).toHaveLength(2);
+    // The migration only widens: the history is the worker's to fill.
+    expect(await t.db.kysely.selectFrom('story_daily_stats').selectAll().execute()).toEqual([]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      await app.ready();
+      // Started, the app schedules the backfill once and its worker runs it.
+      const job = async () =>
+        t.db.kysely
+          .selectFrom('scheduled_runs as r')
+          .innerJoin('jobs as j', 'j.id', 'r.job_id')
+          .select(['j.done_at', 'j.failed_at'])
+          .where('r.name', '=', 'stats-backfill')
+          .executeTakeFirst();
+      await waitFor(async () => (await job())?.done_at != null);
+      expect((await job())?.failed_at).toBeNull();
+      const days = await t.db.kysely
+        .selectFrom('story_daily_stats')
+        .select(['story_id', 'day', 'reads', 'likes', 'comments'])
+        .orderBy('day')
+        .execute();
+      expect(
+        days.map((d) => ({
+          ...d,
+          reads: Number(d.reads),
+          likes: Number(d.likes),
+          comments: Number(d.comments),
+        })),
+      ).toEqual([
+        { story_id: PUBLIC_STORY, day: READ_DAY, reads: 1, likes: 0, comments: 0 },
+        { story_id: PUBLIC_STORY, day: AT.slice(0, 10), reads: 1, likes: 1, comments: 1 },
+      ]);
+      const alice = await createSession(t.db, ALICE);
+      const token = createTokenService(config.jwtSecret).sign(ALICE, alice);
+      const stats = await app.inject({
+        url: `/api/stories/${PUBLIC_STORY}/stats?days=365`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(stats.statusCode).toBe(200);
+      expect(stats.json().data.chapters).toEqual([
+        expect.objectContaining({ id: CHAPTER, readers_all_time: 1 }),
+      ]);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

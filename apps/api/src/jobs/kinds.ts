@@ -9,6 +9,7 @@ import type { NotificationBus } from '../modules/notifications/bus.js';
 import { type Notifier, notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
+import { statsBackfillJob } from '../modules/stats/backfill.js';
 import { backgroundGate } from './progress.js';
 import { defineJob, type JobHandler } from './queue.js';
 
@@ -39,6 +40,8 @@ export const jobPayloads = {
   'weekly-digest': z.object({ period: z.string(), since: z.string() }),
   /** A scheduled chapter's publication, at its time (docs/decisions/028-scheduled-chapters.md). */
   'publish-chapter': publishChapterPayload,
+  /** Fills the stories' daily stats from the reads, likes and comments before migration 016. */
+  'stats-backfill': z.object({}),
 };
 
 export type JobPayloads = { [K in keyof typeof jobPayloads]: z.infer<(typeof jobPayloads)[K]> };
@@ -93,6 +96,10 @@ export function jobHandlers({
     'publish-chapter': defineJob(
       jobPayloads['publish-chapter'],
       publishChapterJob({ db, notifier, onPublished: onPublicChange }),
+    ),
+    'stats-backfill': defineJob(
+      jobPayloads['stats-backfill'],
+      statsBackfillJob({ db, gate: backgroundGate(foreground, 1) }),
     ),
   };
 }

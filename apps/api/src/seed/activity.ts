@@ -4,7 +4,7 @@ import { DAY, DEMO_USER, iso, MINUTE } from './plan.js';
 import type { Rng } from './random.js';
 
 /** Stored chapter_reads are the recent read events: the last six weeks. */
-const READ_WINDOW = 42 * DAY;
+export const READ_WINDOW = 42 * DAY;
 /** A rising story's burst of attention falls in its last few days. */
 const RISING_WINDOW = 5 * DAY;
 

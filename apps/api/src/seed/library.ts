@@ -3,14 +3,17 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { READ_WINDOW } from './activity.js';
 import { insertBatched, Pipeline } from './batch.js';
 import { COMMENTS_PER_STORY } from './comments.js';
 import { activityScale, emptyStoryRows, type StoryContext, type StoryRows } from './context.js';
+import { dailyStatsRows, makeMillionReadStory, markStatsBackfilled } from './daily-stats.js';
 import { type Hiding, hidingOf } from './hiding.js';
 import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
+import { reportsOf } from './reports.js';
 import { seedSeries } from './series.js';
 import { generateStory } from './stories.js';
 import {
@@ -51,6 +54,11 @@ export interface SeedLibraryOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called when a slow step without progress units starts (index rebuild). */
   onPhase?: (phase: string) => void;
+  /**
+   * Tops the most read public story up to a million reads, with its daily history, for the
+   * bench's `story-stats`; default on from 2,000 stories.
+   */
+  millionReadStory?: boolean;
   /** Stops the seed at the next batch boundary (the rows written so far stay). */
   signal?: AbortSignal;
 }
@@ -74,6 +82,8 @@ export const SEEDED_TABLES = [
   'notification_actors',
   'mutes',
   'blocks',
+  'story_daily_stats',
+  'chapter_daily_stats',
 ] as const;
 
 /**
@@ -104,6 +114,7 @@ export interface SeedSummary {
   blocks: number;
   /** Series among the authors' stories (seed/series.ts). */
   series: number;
+  reports: number;
 }
 
 /** Stories generated and written per transaction: bounds memory at any library size. */
@@ -186,6 +197,12 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       commentsPerStory: options.commentsPerStory ?? COMMENTS_PER_STORY,
     };
     await seedStories(db, ctx, notices, summary, progress, options.signal);
+    await markStatsBackfilled(db, plan.now);
+    if (options.millionReadStory ?? stories >= 2_000) {
+      options.onPhase?.('Giving the most read story a million reads');
+      await makeMillionReadStory(db, plan.now);
+    }
+    await seedReports(db, plan, userIds, summary);
     options.onPhase?.('Numbering the notifications');
     await numberNotifications(db);
   } catch (error) {
@@ -317,6 +334,34 @@ async function seedHiding(
   await flush();
 }
 
+/** The open reports in the moderation queue (reports.ts), against the most popular stories. */
+async function seedReports(
+  db: Db,
+  plan: SeedPlan,
+  userIds: readonly string[],
+  summary: SeedSummary,
+): Promise<void> {
+  const popular = await db.kysely
+    .selectFrom('stories')
+    .select(['id', 'author_id'])
+    .where('visibility', '=', 'public')
+    .orderBy('popular_score', 'desc')
+    .orderBy('id', 'desc')
+    .limit(2_000)
+    .execute();
+  let rows: Insertable<Database['reports']>[] = [];
+  const flush = async () => {
+    await insertBatched(db.kysely, db.dialect, 'reports', rows);
+    summary.reports += rows.length;
+    rows = [];
+  };
+  for (let u = 0; u < plan.users; u++) {
+    rows.push(...reportsOf(plan, u, userIds, popular));
+    if (rows.length >= FOLLOW_CHUNK) await flush();
+  }
+  await flush();
+}
+
 async function seedStories(
   db: Db,
   ctx: StoryContext,
@@ -341,7 +386,7 @@ async function seedStories(
         notices.addStory(i, rows, from, rows);
       }
       await writes.add(async () => {
-        await writeStoryRows(db, rows);
+        await writeStoryRows(db, rows, ctx.plan.now);
         count(summary, rows);
         progress(end - start);
       });
@@ -352,7 +397,8 @@ async function seedStories(
   await writes.drain();
 }
 
-async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
+async function writeStoryRows(db: Db, rows: StoryRows, now: number): Promise<void> {
+  const daily = dailyStatsRows(rows, now, now - READ_WINDOW);
   await db.kysely.transaction().execute(async (trx) => {
     await insertBatched(trx, db.dialect, 'stories', rows.stories);
     await insertBatched(trx, db.dialect, 'story_tags', rows.tags);
@@ -367,6 +413,8 @@ async function writeStoryRows(db: Db, rows: StoryRows): Promise<void> {
     await insertBatched(trx, db.dialect, 'comment_likes', rows.commentLikes);
     await insertBatched(trx, db.dialect, 'notifications', rows.notifications);
     await insertBatched(trx, db.dialect, 'notification_actors', rows.notificationActors);
+    await insertBatched(trx, db.dialect, 'story_daily_stats', daily.stories);
+    await insertBatched(trx, db.dialect, 'chapter_daily_stats', daily.chapters);
   });
 }
 
@@ -391,6 +439,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   mutes: 0,
   blocks: 0,
   series: 0,
+  reports: 0,
 });
 
 function count(summary: SeedSummary, rows: StoryRows): void {

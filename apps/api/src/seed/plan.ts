@@ -19,6 +19,7 @@ export const STREAM = {
   notifyStories: 9,
   notifyReads: 10,
   hiding: 11,
+  reports: 12,
 } as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);

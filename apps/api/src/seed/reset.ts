@@ -4,6 +4,8 @@ import type { Database } from '../db/types.js';
 
 /** Children before parents, so deletes never trip a foreign key. */
 const TABLES: (keyof Database)[] = [
+  'chapter_daily_stats',
+  'story_daily_stats',
   'job_progress',
   'jobs',
   'scheduled_runs',

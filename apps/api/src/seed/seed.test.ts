@@ -22,6 +22,7 @@ import { type IndexDefinition, secondaryIndexes } from './indexes.js';
 import { DEFERRED_TABLES, type SeedSummary, seedLibrary } from './library.js';
 import { NOTIFY_ACTORS_MAX } from './notifications.js';
 import { makePlan } from './plan.js';
+import { REPORTERS, reportsOf } from './reports.js';
 import { clearDatabase, isDatabaseEmpty } from './reset.js';
 import { DEMO_ACCOUNT, followsOf } from './users.js';
 
@@ -538,6 +539,101 @@ describe('seedLibrary', () => {
     for (const r of lib.reads.filter((r) => r.user_id !== null))
       expect(r.reader_key).toBe(r.user_id);
   });
+
+  it('keeps daily stats that add up to the counters, with weekends busier, and marks the backfill done', async () => {
+    const k = first.db.kysely;
+    const storyDays = await k.selectFrom('story_daily_stats').selectAll().execute();
+    const chapterDays = await k.selectFrom('chapter_daily_stats').selectAll().execute();
+    const sum = <T>(rows: T[], key: (r: T) => string, value: (r: T) => number) => {
+      const totals = new Map<string, number>();
+      for (const r of rows) totals.set(key(r), (totals.get(key(r)) ?? 0) + value(r));
+      return totals;
+    };
+    const reads = sum(
+      storyDays,
+      (d) => d.story_id,
+      (d) => Number(d.reads),
+    );
+    const likes = sum(
+      storyDays,
+      (d) => d.story_id,
+      (d) => Number(d.likes),
+    );
+    const comments = sum(
+      storyDays,
+      (d) => d.story_id,
+      (d) => Number(d.comments),
+    );
+    for (const story of lib.stories) {
+      expect(reads.get(story.id) ?? 0).toBe(Number(story.reads_count));
+      expect(likes.get(story.id) ?? 0).toBe(Number(story.votes_count));
+      expect(comments.get(story.id) ?? 0).toBe(Number(story.comments_count));
+    }
+    const chapterReads = sum(
+      chapterDays,
+      (d) => d.chapter_id,
+      (d) => Number(d.reads),
+    );
+    for (const chapter of lib.chapters)
+      expect(chapterReads.get(chapter.id) ?? 0).toBe(Number(chapter.reads_count));
+    for (const d of chapterDays) {
+      expect(d.day <= NOW.toISOString().slice(0, 10)).toBe(true);
+      expect(Number(d.readers)).toBeLessThanOrEqual(Number(d.reads));
+    }
+    // The weekly rhythm: an average weekend day reads more than an average weekday.
+    const byWeekday = [0, 0];
+    const daysOf = [new Set<string>(), new Set<string>()];
+    for (const d of storyDays) {
+      const weekend = [0, 6].includes(new Date(`${d.day}T00:00:00Z`).getUTCDay()) ? 1 : 0;
+      byWeekday[weekend]! += Number(d.reads);
+      daysOf[weekend]!.add(d.day);
+    }
+    expect(byWeekday[1]! / daysOf[1]!.size).toBeGreaterThan(byWeekday[0]! / daysOf[0]!.size);
+    const run = await k
+      .selectFrom('scheduled_runs as r')
+      .innerJoin('jobs as j', 'j.id', 'r.job_id')
+      .select(['j.kind', 'j.done_at'])
+      .where('r.name', '=', 'stats-backfill')
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ kind: 'stats-backfill', done_at: expect.any(String) });
+  });
+});
+
+describe('seedLibrary with a million-read story', () => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await createTestDb();
+    await seedLibrary(test.db, { ...OPTIONS, millionReadStory: true });
+  });
+  afterAll(() => test?.cleanup());
+
+  it('tops the most read story up to a million reads, day by day over the year, fewer each chapter', async () => {
+    const k = test.db.kysely;
+    const story = await k
+      .selectFrom('stories')
+      .selectAll()
+      .orderBy('reads_count', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(Number(story.reads_count)).toBe(1_000_000);
+    const days = await k
+      .selectFrom('story_daily_stats')
+      .select(['day', 'reads'])
+      .where('story_id', '=', story.id)
+      .execute();
+    expect(days.reduce((total, d) => total + Number(d.reads), 0)).toBe(1_000_000);
+    const yearAgo = new Date(NOW.getTime() - 364 * 86_400_000).toISOString().slice(0, 10);
+    expect(days.filter((d) => d.day >= yearAgo).length).toBeGreaterThan(300);
+    const chapters = await k
+      .selectFrom('chapters')
+      .select(['id', 'reads_count'])
+      .where('story_id', '=', story.id)
+      .where('published', '=', 1)
+      .orderBy('position')
+      .execute();
+    const counts = chapters.map((c) => Number(c.reads_count));
+    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeLessThan(counts[i - 1]!);
+  });
 });
 
 describe('seedLibrary with the demo account', () => {
@@ -558,6 +654,14 @@ describe('seedLibrary with the demo account', () => {
       .where('username', '=', DEMO_ACCOUNT.username)
       .executeTakeFirstOrThrow();
     expect(demo.email).toBe(DEMO_ACCOUNT.email);
+    // The one admin: the demo shows the moderation screens too.
+    expect(demo.role).toBe('admin');
+    const staff = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('role', 'is not', null)
+      .execute();
+    expect(staff).toEqual([{ id: demo.id }]);
     const { verifyPassword } = await import('../modules/auth/passwords.js');
     expect(await verifyPassword(demo.password_hash!, DEMO_ACCOUNT.password)).toBe(true);
 
@@ -673,5 +777,42 @@ describe('hidingOf', () => {
     expect(muters / plan.users).toBeLessThan(MUTERS * 2);
     expect(blockers).toBeGreaterThan(0);
     expect(blockers).toBeLessThan(muters);
+  });
+});
+
+describe('reportsOf', () => {
+  it('has a few people report a popular story or someone else, never themselves or twice', () => {
+    const plan = makePlan({
+      seed: 5,
+      now: NOW.getTime(),
+      users: 6_000,
+      stories: 2_000,
+      demoAccount: false,
+    });
+    const ids = Array.from({ length: plan.users }, (_, u) => `u${u}`);
+    const popular = Array.from({ length: 50 }, (_, i) => ({ id: `s${i}`, author_id: `u${i}` }));
+    let reporters = 0;
+    const kinds = new Set<string>();
+    for (let u = 0; u < plan.users; u++) {
+      const reports = reportsOf(plan, u, ids, popular);
+      if (reports.length > 0) reporters += 1;
+      const targets = reports.map((r) => r.target_id);
+      expect(new Set(targets).size).toBe(targets.length);
+      for (const r of reports) {
+        kinds.add(r.target_type);
+        expect(r.target_owner_id).not.toBe(ids[u]);
+        expect(r.status).toBe('open');
+        expect(Date.parse(r.created_at as string)).toBeGreaterThanOrEqual(plan.userCreated[u]!);
+        if (r.target_type === 'story') {
+          const story = popular.find((p) => p.id === r.target_id)!;
+          expect(r.target_owner_id).toBe(story.author_id);
+        }
+      }
+      const again = reportsOf(plan, u, ids, popular).map(({ id: _, ...rest }) => rest);
+      expect(again).toEqual(reports.map(({ id: _, ...rest }) => rest));
+    }
+    expect(reporters / plan.users).toBeGreaterThan(REPORTERS / 2);
+    expect(reporters / plan.users).toBeLessThan(REPORTERS * 2);
+    expect([...kinds].sort()).toEqual(['story', 'user']);
   });
 });

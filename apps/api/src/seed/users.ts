@@ -85,6 +85,8 @@ export function userRow(
     following_count: derived.following,
     stories_count: plan.publicStories[u]!,
     profile_public: derived.profilePublic ? 1 : 0,
+    // The demo account can open /admin too (docs/decisions/025-moderation.md); no one else.
+    role: demo ? 'admin' : null,
     created_at: iso(created),
     updated_at: iso(Math.max(created, updated)),
   };

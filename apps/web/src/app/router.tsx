@@ -183,6 +183,13 @@ const signedInRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'stories/:id/stats',
+    lazy: () =>
+      import('../features/story-stats/story-stats-page').then((m) => ({
+        Component: m.StoryStatsPage,
+      })),
+  },
+  {
     path: 'settings',
     lazy: () =>
       import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),

@@ -107,9 +107,12 @@ async function sqlite(db: Kysely<unknown>): Promise<void> {
         and not exists (select 1 from story_search d where d.story_id = s.id)`,
     `create table if not exists reader_salts (day text primary key, salt text not null)`,
   ];
-  await db.transaction().execute(async (trx) => {
+  // The migrator runs each migration in a transaction now (db/migrate.ts); before, this one
+  // opened its own.
+  const apply = async (trx: Kysely<unknown>) => {
     for (const statement of statements) await sql.raw(statement).execute(trx);
-  });
+  };
+  await (db.isTransaction ? apply(db) : db.transaction().execute(apply));
 }
 
 async function postgres(db: Kysely<unknown>): Promise<void> {

@@ -18,10 +18,8 @@ import type { DialectName } from '../index.js';
  *   created or edited by it): on lifts General/Teen to Mature, off lowers Mature/Explicit to Teen,
  *   the same rule as the API's (modules/stories/ratings.ts). This release always writes both, so the
  *   trigger changes nothing of its writes. It goes with the flag, in the narrowing release.
- * - Indexes: the lists visitors and opted-out readers see (General and Teen only) get partial
- *   indexes of their own, one per list order as in 001, so their pages and totals read only index
- *   entries, as the public lists do, and their totals are counted from them alone. No index
- *   leads with the rating: SQLite, without statistics, would pick it for every list and sort.
+ * - Indexes: the all-ages lists' partial indexes come in 017_indexes_built_concurrently, built
+ *   `concurrently` on PostgreSQL outside this migration's transaction.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema
@@ -69,32 +67,4 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
         .execute(db);
     }
   }
-
-  const allAges = sql<boolean>`visibility = 'public' and rating in ('general', 'teen')`;
-  const allAgesIndex = (name: string, columns: string[]) =>
-    db.schema.createIndex(name).on('stories').columns(columns).where(allAges).execute();
-  // Each ends in the rating: SQLite tests a list's `rating in (...)` against the entry itself
-  // (its planner does not drop the term the index's WHERE implies), so pages and totals still
-  // read only the index.
-  await allAgesIndex('stories_all_ages_latest_idx', ['published_at desc', 'id desc', 'rating']);
-  await allAgesIndex('stories_all_ages_genre_latest_idx', [
-    'genre',
-    'published_at desc',
-    'id desc',
-    'rating',
-  ]);
-  await allAgesIndex('stories_all_ages_popular_idx', ['popular_score desc', 'id desc', 'rating']);
-  await allAgesIndex('stories_all_ages_genre_popular_idx', [
-    'genre',
-    'popular_score desc',
-    'id desc',
-    'rating',
-  ]);
-  await allAgesIndex('stories_all_ages_trending_idx', ['trending_score desc', 'id desc', 'rating']);
-  await allAgesIndex('stories_all_ages_genre_trending_idx', [
-    'genre',
-    'trending_score desc',
-    'id desc',
-    'rating',
-  ]);
 }

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, isReservedUsername } from '@storyloom/shared';
+import { AUTH_MESSAGES, isReservedUsername, SUSPENDED_FOR_GOOD } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
@@ -206,6 +206,39 @@ describe('Google sign-in (OIDC code flow with PKCE)', () => {
     expect(new URL(forged.headers.location as string, 'http://x').searchParams.get('error')).toBe(
       'invalid_state',
     );
+  });
+
+  it('refuses a suspended account and sends the browser to say until when, with no session', async () => {
+    const { user } = await createUser(t.testDb.db, t.config);
+    provider.setIdentity({ sub: 'g-suspended-1', email: user.email, email_verified: true });
+    const suspend = (until: string) =>
+      t.testDb.db.kysely
+        .updateTable('users')
+        .set({ suspended_until: until })
+        .where('id', '=', user.id)
+        .execute();
+    const sessions = async () =>
+      (
+        await t.testDb.db.kysely
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .execute()
+      ).length;
+    const before = await sessions();
+
+    await suspend('2099-03-04T00:00:00.000Z');
+    const timed = await signInWithGoogle();
+    expect(timed.pathname).toBe('/auth/google-success');
+    expect(timed.searchParams.get('error')).toBe('suspended');
+    expect(timed.searchParams.get('until')).toBe('2099-03-04');
+    expect(timed.hash).toBe('');
+
+    await suspend(SUSPENDED_FOR_GOOD);
+    const forGood = await signInWithGoogle();
+    expect(forGood.searchParams.get('error')).toBe('suspended');
+    expect(forGood.searchParams.has('until')).toBe(false);
+    expect(await sessions()).toBe(before);
   });
 
   it('advertises Google as available', async () => {

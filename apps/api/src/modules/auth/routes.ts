@@ -23,6 +23,7 @@ import { byEmailField, limit } from '../../lib/rate-limit.js';
 import { bearer, errorResponses } from '../../lib/route-schema.js';
 import { HOUR, MINUTE } from '../../lib/time.js';
 import type { Services } from '../../services.js';
+import { isSuspended, suspensionEnd } from '../moderation/policy.js';
 import { signInOrigin } from '../sessions/device.js';
 import { presentMe } from '../users/presenter.js';
 import { type PendingLogin, userForGoogleIdentity } from './google.js';
@@ -289,8 +290,8 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
         },
       },
       async (request, reply) => {
-        const fail = (reason: string) =>
-          reply.redirect(`/auth/google-success?error=${encodeURIComponent(reason)}`);
+        const fail = (reason: string, more = '') =>
+          reply.redirect(`/auth/google-success?error=${encodeURIComponent(reason)}${more}`);
         if (!google) return fail('google_not_configured');
         const raw = request.cookies[PENDING_COOKIE];
         const unsigned = raw ? request.unsignCookie(raw) : null;
@@ -302,6 +303,11 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, services)
           const pending = JSON.parse(unsigned.value) as PendingLogin;
           const identity = await google.finish(new URL(request.url, config.publicUrl), pending);
           const user = await userForGoogleIdentity(services.db, identity);
+          // Refused as every sign-in of a suspended account is, and the login page says why.
+          if (isSuspended(user)) {
+            const until = suspensionEnd(user);
+            return fail('suspended', until ? `&until=${until}` : '');
+          }
           const { session } = await sessions.start(user, {
             ...signInOrigin(request),
             method: 'google',

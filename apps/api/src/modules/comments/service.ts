@@ -22,8 +22,10 @@ import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import type { Notifier } from '../notifications/events.js';
 import { retractComment } from '../notifications/repo.js';
+import { utcDay } from '../reading/reader-key.js';
 import { hidingOf } from '../safety/repo.js';
 import { assertNotBlockedBy } from '../safety/service.js';
+import { addToStoryDay } from '../stats/repo.js';
 import { assertCanReadChapter, canReadChapter, chapterNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { authorSummaries } from '../stories/views.js';
@@ -360,7 +362,10 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
           })
           .execute();
         if (parentId !== null) await adjustCounter(trx, parentId, 'replies_count', 1);
-        if (chapter.published === 1) await adjustStoryComments(trx, story.id, 1);
+        if (chapter.published === 1) {
+          await adjustStoryComments(trx, story.id, 1);
+          await addToStoryDay(trx, story.id, utcDay(new Date(now)), { comments: 1 });
+        }
         await notifier.record(trx, { event: 'comment', comment_id: id });
       });
       notifier.poke();
@@ -424,7 +429,13 @@ export function createCommentService({ db, notifier }: { db: Db; notifier: Notif
               .execute();
           }
         }
-        if (chapter.published === 1) await adjustStoryComments(trx, story.id, -1);
+        if (chapter.published === 1) {
+          await adjustStoryComments(trx, story.id, -1);
+          // The comments line keeps comments that still stand, on the day they were written.
+          await addToStoryDay(trx, story.id, utcDay(new Date(comment.created_at)), {
+            comments: -1,
+          });
+        }
         return { id: comment.id, placeholder };
       });
     },

@@ -112,27 +112,34 @@ export function countPublicStoriesQuery(db: Exec, genre: Genre | undefined, rati
 
 /**
  * Public stories (of `genre`, rated within `ratings`) by the people `muterId` muted: what a
- * muter's list total leaves out. Read through stories_author_public_idx, one range per muted
- * author.
+ * muter's list total leaves out. Driven from the muter's mutes into one short range of
+ * stories_author_public_idx per muted author. Left to choose, SQLite walks a genre's stories
+ * (its genre index) and probes the mutes for each: 43 ms for a big genre at 100k, against
+ * 0.2 ms this way at 20k. So on SQLite the `cross join` keeps the mutes the outer loop and
+ * `indexed by` names the index; PostgreSQL picks both from its statistics.
  */
 export async function countMutedStories(
   db: Exec,
+  dialect: DialectName,
   muterId: string,
   genre: Genre | undefined,
   ratings: Ratings,
 ): Promise<number> {
-  let query = rated(
-    db
-      .selectFrom('stories')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(isPublic),
-    ratings,
-  ).where('author_id', 'in', (eb) =>
-    eb.selectFrom('mutes').select('muted_id').where('muter_id', '=', muterId),
-  );
-  if (genre) query = query.where('genre', '=', genre);
-  const { total } = await query.executeTakeFirstOrThrow();
-  return Number(total);
+  const rating = ratingCondition(ratings, 's.rating');
+  const conditions = [
+    sql<boolean>`m.muter_id = ${muterId}`,
+    isPublic,
+    ...(genre ? [sql<boolean>`s.genre = ${genre}`] : []),
+    ...(rating ? [rating] : []),
+  ];
+  const join =
+    dialect === 'sqlite'
+      ? sql`cross join stories s indexed by stories_author_public_idx`
+      : sql`join stories s`;
+  const { rows } = await sql<{ total: number | string }>`
+    select count(*) as total from mutes m ${join} on s.author_id = m.muted_id
+    where ${sql.join(conditions, sql` and `)}`.execute(db);
+  return Number(rows[0]?.total ?? 0);
 }
 
 export async function countPublicStories(

@@ -87,7 +87,7 @@ export function createDiscoveryService({
       const [items, total, muted] = await Promise.all([
         storyViews(k, rows, viewer),
         storyCounts.get(query.genre, ratings),
-        mutedBy ? countMutedStories(k, mutedBy, query.genre, ratings) : 0,
+        mutedBy ? countMutedStories(k, db.dialect, mutedBy, query.genre, ratings) : 0,
       ]);
       return pageOf(items, Math.max(0, total - muted), query);
     },

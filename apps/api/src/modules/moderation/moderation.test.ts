@@ -345,6 +345,60 @@ describe('suspending a user', () => {
   });
 });
 
+describe("a suspended account's likes and follows", () => {
+  it('stop counting on others’ profiles, stories and comments until the suspension is lifted', async () => {
+    const [troll, writer, other, mod] = [
+      await newUser(),
+      await newUser(),
+      await newUser(),
+      await newUser({ role: 'moderator' }),
+    ];
+    const { story, chapterId } = await storyOf(writer);
+    const comment = (
+      await call(t, 'POST', `/chapters/${chapterId}/comments`, writer.auth, { body: 'Thanks!' })
+    ).body.data;
+    for (const who of [troll, other]) {
+      await call(t, 'POST', `/users/${writer.user.username}/follow`, who.auth);
+      await call(t, 'POST', `/stories/${story.id}/like`, who.auth);
+      await call(t, 'POST', `/comments/${comment.id}/like`, who.auth);
+    }
+    const counts = async () => ({
+      followers: (await call(t, 'GET', `/users/${writer.user.username}`)).body.data.followers_count,
+      votes: (await call(t, 'GET', `/stories/${story.id}`)).body.data.votes_count,
+      commentLikes: (await call(t, 'GET', `/chapters/${chapterId}/comments`)).body.data.items.find(
+        (c: { id: string }) => c.id === comment.id,
+      ).likes_count,
+    });
+    expect(await counts()).toEqual({ followers: 2, votes: 2, commentLikes: 2 });
+
+    const filed = await report(writer, {
+      target_type: 'user',
+      target_id: troll.user.id,
+      reason: 'harassment',
+    });
+    expect(
+      (await resolve(mod, filed.body.data.id, { action: 'suspend', reason: 'Spam likes', days: 2 }))
+        .status,
+    ).toBe(200);
+    expect(await counts()).toEqual({ followers: 1, votes: 1, commentLikes: 1 });
+    // Out of sight meanwhile: no one can block the account (and end its follow a second time).
+    expect((await call(t, 'POST', `/users/${troll.user.username}/block`, writer.auth)).status).toBe(
+      404,
+    );
+
+    expect(
+      (await resolve(mod, filed.body.data.id, { action: 'restore', reason: 'Appeal upheld' }))
+        .status,
+    ).toBe(200);
+    expect(await counts()).toEqual({ followers: 2, votes: 2, commentLikes: 2 });
+    // Restoring an account that is not suspended gives nothing back twice.
+    expect(
+      (await resolve(mod, filed.body.data.id, { action: 'restore', reason: 'Again' })).status,
+    ).toBe(200);
+    expect(await counts()).toEqual({ followers: 2, votes: 2, commentLikes: 2 });
+  });
+});
+
 describe('the audit log', () => {
   it('refuses any change in the database itself', async () => {
     const admin = await newUser({ role: 'admin' });

@@ -34,7 +34,7 @@ import { forgetActor } from '../notifications/repo.js';
 import { endAccess } from '../sessions/end-access.js';
 import { canRead, canReadChapter } from '../stories/policy.js';
 import { findStoryById } from '../stories/repo.js';
-import { findUserById, findUserByUsername } from '../users/repo.js';
+import { findUserById, findUserByUsername, moveCountsOf } from '../users/repo.js';
 import {
   type Hide,
   hideChapter,
@@ -44,7 +44,7 @@ import {
   restoreComment,
   restoreStory,
 } from './hiding.js';
-import { isStaff, isSuspended } from './policy.js';
+import { isStaff, isSuspended, suspensionRanOut } from './policy.js';
 import {
   auditPage,
   closeReports,
@@ -201,13 +201,18 @@ export function createModerationService({
     };
   }
 
-  /** Suspends `user` until `until`: sessions end at once, their content is hidden. */
+  /**
+   * Suspends `user` (read under its lock) until `until`: sessions end at once, their content is
+   * hidden, and their likes and follows stop counting on others' stories, comments and profiles.
+   * Suspending again only moves the end.
+   */
   async function suspend(trx: Trx, user: UserRow, until: string, hide: Hide) {
     await trx
       .updateTable('users')
       .set({ suspended_until: until, suspended_reason: hide.reason })
       .where('id', '=', user.id)
       .execute();
+    if (!isSuspended(user)) await moveCountsOf(trx, db.dialect, user.id, -1);
     await endAccess(trx, user.id, 'suspended');
     const changed: { before: StoryRow; after: StoryRow }[] = [];
     const stories = await trx
@@ -233,13 +238,19 @@ export function createModerationService({
     return { changed, told };
   }
 
-  /** Lifts a suspension: the account may sign in, and what the suspension hid comes back. */
-  async function lift(trx: Trx, userId: string) {
+  /**
+   * Lifts the suspension of `user` (read under its lock): the account may sign in, and what the
+   * suspension hid and took off others' counters comes back.
+   */
+  async function lift(trx: Trx, user: UserRow) {
+    const userId = user.id;
+    if (!isSuspended(user)) return [];
     await trx
       .updateTable('users')
       .set({ suspended_until: null, suspended_reason: null })
       .where('id', '=', userId)
       .execute();
+    await moveCountsOf(trx, db.dialect, userId, 1);
     const changed: { before: StoryRow; after: StoryRow }[] = [];
     const stories = await trx
       .selectFrom('stories')
@@ -404,8 +415,10 @@ export function createModerationService({
             await restoreChapter(trx, db.dialect, target.target_id);
           else if (target.target_type === 'comment')
             await restoreComment(trx, db.dialect, target.target_id);
-          else if (await lockUser(trx, target.target_id))
-            stories = await lift(trx, target.target_id);
+          else {
+            const user = await lockUser(trx, target.target_id);
+            if (user) stories = await lift(trx, user);
+          }
         }
         const closedAs = action === 'dismiss' || action === 'restore' ? 'dismissed' : 'resolved';
         const reporters = await closeReports(
@@ -514,8 +527,8 @@ export function createModerationService({
       for (const { id } of await expiredSuspensions(k, now, 100)) {
         const changed = await k.transaction().execute(async (trx) => {
           const user = await lockUser(trx, id);
-          if (!user?.suspended_until || isSuspended(user, Date.parse(now))) return null;
-          return lift(trx, id);
+          if (!user || !suspensionRanOut(user, Date.parse(now))) return null;
+          return lift(trx, user);
         });
         if (!changed) continue;
         lifted += 1;

@@ -12,6 +12,7 @@ import type { ChapterRow, StoryRow, UserRow } from '../../db/types.js';
 import { invalidField } from '../../lib/errors.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { findChapterById } from '../chapters/repo.js';
+import { addChapterRead } from '../stats/repo.js';
 import {
   assertCanRead,
   assertCanReadChapter,
@@ -20,7 +21,7 @@ import {
   isAuthor,
 } from '../stories/policy.js';
 import { storyViews } from '../stories/views.js';
-import { createReaderKeys } from './reader-key.js';
+import { createReaderKeys, utcDay } from './reader-key.js';
 import {
   continueReadingPage,
   countRead,
@@ -112,7 +113,17 @@ export function createReadingService({ db }: { db: Db }) {
             });
             if (!counted) await deleteRead(trx, current.id, readerKey);
           }
-          if (counted) await countRead(trx, db.dialect, locked.id, current.id, at);
+          if (counted) {
+            await countRead(trx, db.dialect, locked.id, current.id, at);
+            // The Stats view's day (decision 030): a signed-in read counts once per reader per
+            // chapter, ever, so it is also that reader reaching the chapter.
+            await addChapterRead(trx, {
+              chapterId: current.id,
+              storyId: locked.id,
+              day: utcDay(now),
+              firstByReader: user !== null,
+            });
+          }
         }
         if (user && !own) {
           await saveProgress(trx, {

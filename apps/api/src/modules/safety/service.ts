@@ -4,18 +4,21 @@ import {
   type MuteResult,
   type Paged,
   type PageQuery,
+  PEOPLE_MESSAGES,
   SAFETY_MESSAGES,
 } from '@storyloom/shared';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/types.js';
-import { forbidden, invalidField } from '../../lib/errors.js';
+import { forbidden, invalidField, notFound, unauthorized } from '../../lib/errors.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
+import { assertNotSuspended, isSuspended } from '../moderation/policy.js';
 import type { NotificationBus } from '../notifications/bus.js';
 import { forgetActor } from '../notifications/repo.js';
 import { adjustFollowCounts, deleteFollow } from '../social/repo.js';
 import { accessToMany } from '../users/privacy.js';
+import { findUserById } from '../users/repo.js';
 import {
   deleteRelation,
   hasRelation,
@@ -63,6 +66,14 @@ export function createSafetyService({ db, bus }: { db: Db; bus: NotificationBus 
       if (viewer.id === target.id) throw invalidField('username', SAFETY_MESSAGES.cannotBlockSelf);
       const told = await k.transaction().execute(async (trx) => {
         await lockPair(trx, db.dialect, viewer.id, target.id);
+        // Read again under the locks: a suspension that committed meanwhile has taken the
+        // follows off the counters already (moderation/service.ts), and hides the account.
+        const [me, them] = await Promise.all(
+          [viewer.id, target.id].map((id) => findUserById(trx, id)),
+        );
+        if (!me) throw unauthorized();
+        assertNotSuspended(me);
+        if (!them || isSuspended(them)) throw notFound(PEOPLE_MESSAGES.userNotFound);
         await insertRelation(trx, 'blocks', viewer.id, target.id, nowIso());
         // Their follow of you ends, and so does yours of them: neither side keeps a window
         // into the other's activity (the feed, new-chapter notices) across a block.

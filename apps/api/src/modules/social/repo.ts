@@ -172,14 +172,20 @@ export async function insertReaction(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** True when a row was deleted. */
-export async function deleteReaction(db: Exec, table: Reaction, userId: string, storyId: string) {
-  const result = await db
+/** When the deleted row was made; null when there was none. */
+export async function deleteReaction(
+  db: Exec,
+  table: Reaction,
+  userId: string,
+  storyId: string,
+): Promise<string | null> {
+  const row = await db
     .deleteFrom(table)
     .where('user_id', '=', userId)
     .where('story_id', '=', storyId)
+    .returning('created_at')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return row?.created_at ?? null;
 }
 
 /** A new like moves the story's votes_count and ranking (stories/ranking.ts). */

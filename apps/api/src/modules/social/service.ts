@@ -16,8 +16,10 @@ import { isUuid } from '../../lib/ids.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import type { Notifier } from '../notifications/events.js';
+import { utcDay } from '../reading/reader-key.js';
 import { lockPair } from '../safety/repo.js';
 import { assertMayFollow } from '../safety/service.js';
+import { addToStoryDay } from '../stats/repo.js';
 import { assertCanRead } from '../stories/policy.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyViews } from '../stories/views.js';
@@ -138,6 +140,7 @@ export function createSocialService({ db, notifier }: { db: Db; notifier: Notifi
         const now = nowIso();
         if (await insertReaction(trx, 'likes', viewer.id, story.id, now)) {
           await countLike(trx, db.dialect, story.id, now);
+          await addToStoryDay(trx, story.id, utcDay(new Date(now)), { likes: 1 });
           await notifier.record(trx, {
             event: 'story_like',
             user_id: viewer.id,
@@ -149,8 +152,11 @@ export function createSocialService({ db, notifier }: { db: Db; notifier: Notifi
 
     unlike: (viewer: UserRow, storyId: string): Promise<LikeResult> =>
       onReadableStory(viewer, storyId, async (trx, story) => {
-        if (await deleteReaction(trx, 'likes', viewer.id, story.id)) {
+        const likedAt = await deleteReaction(trx, 'likes', viewer.id, story.id);
+        if (likedAt !== null) {
           await uncountLike(trx, story.id);
+          // The likes line shows likes that still stand, on the day they were given.
+          await addToStoryDay(trx, story.id, utcDay(new Date(likedAt)), { likes: -1 });
         }
         return { liked: false, votes_count: await votesOf(trx, story.id) };
       }),

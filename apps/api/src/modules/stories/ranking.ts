@@ -86,8 +86,20 @@ export const likeAdded = (eb: Stories, dialect: DialectName, at: string) => ({
   trending_score: trendingAddSql(dialect, trendingEvent(TRENDING_WEIGHTS.like, at)),
 });
 
-/** The columns a removed like (an unlike, or its liker's account deleted) changes. */
+/**
+ * The columns a removed like changes: an unlike, its liker's account deleted, or suspended
+ * (docs/decisions/025-moderation.md).
+ */
 export const likeRemoved = (eb: Stories) => ({
   votes_count: eb('votes_count', '-', 1),
   popular_score: eb('popular_score', '-', POPULAR_WEIGHTS.like),
+});
+
+/**
+ * What `likeRemoved` took, given back when its liker's suspension is lifted: the trending event
+ * is not added again (an old like is not news).
+ */
+export const likeRestored = (eb: Stories) => ({
+  votes_count: eb('votes_count', '+', 1),
+  popular_score: eb('popular_score', '+', POPULAR_WEIGHTS.like),
 });

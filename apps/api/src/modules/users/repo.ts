@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, NewUser, StoryRow, UserRow, UserUpdate } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-import { likeRemoved } from '../stories/ranking.js';
+import { likeRemoved, likeRestored } from '../stories/ranking.js';
 import { ratingCondition } from '../stories/ratings.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -63,19 +63,57 @@ export async function bumpTokenVersion(db: Exec, id: string): Promise<number> {
 }
 
 /**
- * Deletes a user and everything they own. Counters on other rows that counted this user's
- * follows and likes are decremented first, in the same transaction.
+ * Moves by `delta` what the user's follows and likes add to others' rows: the followers_count
+ * of the people they follow, the votes and popularity of others' stories they liked (never
+ * trending: stories/ranking.ts) and the likes_count of the comments they liked. -1 when the
+ * account is deleted or suspended, +1 when its suspension is lifted
+ * (docs/decisions/025-moderation.md). On PostgreSQL the user rows are locked in id order first,
+ * as every multi-row change of them is (lockForDeletion).
  */
-export async function deleteUserCascade(trx: Transaction<Database>, id: string): Promise<void> {
+export async function moveCountsOf(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  id: string,
+  delta: 1 | -1,
+): Promise<void> {
+  const followees = trx.selectFrom('follows').select('followee_id').where('follower_id', '=', id);
+  if (dialect === 'postgres') {
+    await sql`select id from users where id in (${followees}) order by id for update`.execute(trx);
+  }
   await trx
     .updateTable('users')
-    .set((eb) => ({ followers_count: eb('followers_count', '-', 1) }))
+    .set((eb) => ({ followers_count: eb('followers_count', '+', delta) }))
+    .where('id', 'in', followees)
+    .execute();
+  await trx
+    .updateTable('stories')
+    .set(delta < 0 ? likeRemoved : likeRestored)
+    .where('id', 'in', trx.selectFrom('likes').select('story_id').where('user_id', '=', id))
+    .where('author_id', '<>', id)
+    .execute();
+  await trx
+    .updateTable('comments')
+    .set((eb) => ({ likes_count: eb('likes_count', '+', delta) }))
     .where(
       'id',
       'in',
-      trx.selectFrom('follows').select('followee_id').where('follower_id', '=', id),
+      trx.selectFrom('comment_likes').select('comment_id').where('user_id', '=', id),
     )
     .execute();
+}
+
+/**
+ * Deletes a user and everything they own. Counters on other rows that counted this user's
+ * follows and likes are decremented first, in the same transaction; a suspended account's no
+ * longer count (moveCountsOf).
+ */
+export async function deleteUserCascade(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  user: Pick<UserRow, 'id' | 'suspended_until'>,
+): Promise<void> {
+  const { id } = user;
+  if (user.suspended_until === null) await moveCountsOf(trx, dialect, id, -1);
   await trx
     .updateTable('users')
     .set((eb) => ({ following_count: eb('following_count', '-', 1) }))
@@ -83,21 +121,6 @@ export async function deleteUserCascade(trx: Transaction<Database>, id: string):
       'id',
       'in',
       trx.selectFrom('follows').select('follower_id').where('followee_id', '=', id),
-    )
-    .execute();
-  await trx
-    .updateTable('stories')
-    .set(likeRemoved)
-    .where('id', 'in', trx.selectFrom('likes').select('story_id').where('user_id', '=', id))
-    .where('author_id', '<>', id)
-    .execute();
-  await trx
-    .updateTable('comments')
-    .set((eb) => ({ likes_count: eb('likes_count', '-', 1) }))
-    .where(
-      'id',
-      'in',
-      trx.selectFrom('comment_likes').select('comment_id').where('user_id', '=', id),
     )
     .execute();
   // Rows referencing the user (stories and their chapters, follows, likes, saves, comment

@@ -166,7 +166,7 @@ export function createUserService({ db, avatars, covers }: UserServiceDeps) {
       const files = await k.transaction().execute(async (trx) => {
         const current = await lockForDeletion(trx, db.dialect, user.id);
         const covers = await coverUrlsOfAuthor(trx, user.id);
-        await deleteUserCascade(trx, user.id);
+        await deleteUserCascade(trx, db.dialect, current ?? user);
         return { covers, profilePic: current?.profile_pic ?? null };
       });
       await covers.remove(...files.covers);

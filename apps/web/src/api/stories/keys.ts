@@ -26,6 +26,8 @@ export const storyKeys = {
   /** `GET /stories/{id}`: the story page, the reader and the editor share this entry. */
   detail: (id: string) => ['stories', id] as const,
   similar: (id: string) => ['stories', id, 'similar'] as const,
+  /** `GET /stories/{id}/stats`: the author's Stats view, per window. */
+  stats: (id: string, days: number) => ['stories', id, 'stats', days] as const,
   /** `GET /home`: the home page's sections. */
   home: ['stories', 'home'] as const,
   list: (params: StoryListParams) => ['stories', 'list', params] as const,

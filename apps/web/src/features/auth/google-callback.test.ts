@@ -14,6 +14,14 @@ describe('Google callback address', () => {
     expect(read('?error=x', '#code=c')).toEqual({ kind: 'error' });
   });
 
+  it('reads a suspension and its day apart from other errors', () => {
+    expect(read('?error=suspended&until=2099-03-04')).toEqual({
+      kind: 'suspended',
+      until: '2099-03-04',
+    });
+    expect(read('?error=suspended&until=soon')).toEqual({ kind: 'suspended', until: null });
+  });
+
   it('reads the one-time code from the fragment only', () => {
     expect(read('', '#code=one-time')).toEqual({ kind: 'code', code: 'one-time' });
     expect(read('?code=in-the-query')).toEqual({ kind: 'incomplete' });
@@ -48,6 +56,19 @@ describe('Google callback outcomes', () => {
       to: '/auth/login?error=auth_processing_failed',
       afterMs: 2000,
     });
+  });
+
+  it('says why a suspended account was refused, then shows it on the login page', () => {
+    const outcome = {
+      status: 'error',
+      message: 'This account is suspended until 2099-03-04.',
+      redirect: { to: '/auth/login?error=suspended&until=2099-03-04', afterMs: 2000 },
+    };
+    expect(initialOutcome({ kind: 'suspended', until: '2099-03-04' })).toEqual(outcome);
+    expect(firstOutcome(new URLSearchParams('?error=suspended&until=2099-03-04'))).toEqual(outcome);
+    expect(initialOutcome({ kind: 'suspended', until: null }).redirect?.to).toBe(
+      '/auth/login?error=suspended',
+    );
   });
 
   it('starts as the server rendered it: processing unless the query says error', () => {

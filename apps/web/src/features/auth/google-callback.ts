@@ -1,10 +1,12 @@
-import { TIMINGS } from '@storyloom/shared';
+import { MODERATION_MESSAGES, TIMINGS } from '@storyloom/shared';
 import { loginCodeFrom } from '../../lib/login-code';
+import { suspensionDay } from './login-notice';
 import { AUTH_SCREEN_TEXT } from './messages';
 
 /** What the Google callback page found in its address. */
 export type CallbackParams =
   | { kind: 'error' }
+  | { kind: 'suspended'; until: string | null }
   | { kind: 'incomplete' }
   | { kind: 'code'; code: string };
 
@@ -13,7 +15,10 @@ export type CallbackParams =
  * (`#code=…`). An error wins over a code; neither is an incomplete sign-in.
  */
 export function readCallbackParams(search: URLSearchParams, hash: string): CallbackParams {
-  if (search.get('error')) return { kind: 'error' };
+  const error = search.get('error');
+  if (error === 'suspended')
+    return { kind: 'suspended', until: suspensionDay(search.get('until')) };
+  if (error) return { kind: 'error' };
   const code = loginCodeFrom(hash);
   return code ? { kind: 'code', code } : { kind: 'incomplete' };
 }
@@ -60,8 +65,18 @@ export const CALLBACK_OUTCOMES = {
   },
 } as const satisfies Record<string, CallbackOutcome>;
 
+/** A suspended account's refusal, said here and again on the login page it goes on to. */
+export function suspendedOutcome(until: string | null): CallbackOutcome {
+  return {
+    status: 'error',
+    message: MODERATION_MESSAGES.suspended(until),
+    redirect: toLogin(until ? `suspended&until=${until}` : 'suspended'),
+  };
+}
+
 /** The screen for the parameters: final for an error, `processing` while the code is traded. */
 export function initialOutcome(params: CallbackParams): CallbackOutcome {
+  if (params.kind === 'suspended') return suspendedOutcome(params.until);
   if (params.kind === 'error') return CALLBACK_OUTCOMES.failed;
   if (params.kind === 'incomplete') return CALLBACK_OUTCOMES.incomplete;
   return CALLBACK_OUTCOMES.processing;
@@ -72,5 +87,6 @@ export function initialOutcome(params: CallbackParams): CallbackOutcome {
  * browser never sends a fragment), so the first render in the browser must match that one.
  */
 export function firstOutcome(search: URLSearchParams): CallbackOutcome {
-  return search.get('error') ? CALLBACK_OUTCOMES.failed : CALLBACK_OUTCOMES.processing;
+  const params = readCallbackParams(search, '');
+  return params.kind === 'incomplete' ? CALLBACK_OUTCOMES.processing : initialOutcome(params);
 }

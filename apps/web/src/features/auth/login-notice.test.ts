@@ -13,6 +13,15 @@ describe('login page notices', () => {
     );
   });
 
+  it('tells a suspended account until when, or that it is for good', () => {
+    expect(loginNotice('suspended', '2099-03-04')).toBe(
+      'This account is suspended until 2099-03-04.',
+    );
+    expect(loginNotice('suspended')).toBe('This account has been suspended.');
+    // A day that is not one is not shown.
+    expect(loginNotice('suspended', '<b>soon</b>')).toBe('This account has been suspended.');
+  });
+
   it('ignores missing and unknown codes', () => {
     expect(loginNotice(null)).toBeNull();
     expect(loginNotice('')).toBeNull();

@@ -20,7 +20,9 @@ export function LoginPage() {
   const login = useAuthStore((state) => state.login);
   const clearError = useAuthStore((state) => state.clearError);
   // The ?error= notice is the form's global error until the user edits a field.
-  const [notice, setNotice] = useState(() => loginNotice(searchParams.get('error')));
+  const [notice, setNotice] = useState(() =>
+    loginNotice(searchParams.get('error'), searchParams.get('until')),
+  );
   const form = useAuthForm({
     initial: { email: '', password: '' },
     onEdit: () => {

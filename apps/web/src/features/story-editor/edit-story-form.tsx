@@ -1,5 +1,5 @@
 import type { Chapter, Story } from '@storyloom/shared';
-import { ArrowLeft, Save } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Save } from 'lucide-react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -44,6 +44,14 @@ export function EditStoryForm({ story, chapters }: { story: Story; chapters: Cha
           <p className="truncate text-sm text-muted-foreground">{title}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/stories/${story.id}/stats`}
+            className={buttonClasses({ variant: 'outline' })}
+            data-testid="story-stats-link"
+          >
+            <ChartColumn aria-hidden="true" />
+            Stats
+          </Link>
           <StoryPreviewButton
             details={values.details}
             coverUrl={form.coverUrl}

@@ -1,6 +1,16 @@
 import type { Story } from '@storyloom/shared';
 import { clsx } from 'clsx';
-import { BookOpen, Eye, Globe, Heart, Layers, Lock, MessageCircle, Pencil } from 'lucide-react';
+import {
+  BookOpen,
+  ChartColumn,
+  Eye,
+  Globe,
+  Heart,
+  Layers,
+  Lock,
+  MessageCircle,
+  Pencil,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { StoryCover } from '../../../components/story/story-cover';
 import { buttonClasses } from '../../../components/ui/button';
@@ -85,6 +95,14 @@ export function MyStoryRow({ story }: { story: Story }) {
           >
             <Eye aria-hidden="true" />
             View
+          </Link>
+          <Link
+            to={`/stories/${story.id}/stats`}
+            className={buttonClasses({ size: 'sm', variant: 'outline' })}
+            aria-label={`Stats of ${story.title}`}
+          >
+            <ChartColumn aria-hidden="true" />
+            Stats
           </Link>
         </div>
       </div>
