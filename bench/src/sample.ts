@@ -44,12 +44,30 @@ export interface Sample {
   notifiedUsers: NotifiedUser[];
   /** The `hiding-*` endpoints' readers, who muted or blocked someone (hiding.ts). */
   hidingUsers: HidingUser[];
+  /** Series with a public part, and public stories that are parts of one (issue 22). */
+  series: { ids: string[]; stories: string[] };
   /** The `story-stats` endpoint's story: the most read one, with its author's token. */
   statsStory: StatsStory | null;
   /** The `trash-list` endpoint's authors, with and without a trash (trash.ts). */
   trashUsers: TrashUser[];
   /** The `revisions-list` endpoint's chapters, with their authors' tokens (revisions.ts). */
   revisionChapters: RevisionChapter[];
+}
+
+/** Up to SAMPLE_STORIES series that show a visitor a part, and their public parts, shuffled. */
+async function sampleSeries(sql: Sql, random: Random) {
+  const rows = await sql.all<{ series_id: string; story_id: string }>(
+    `SELECT ss.series_id, ss.story_id FROM series_stories ss
+       JOIN stories s ON s.id = ss.story_id
+      WHERE s.visibility = 'public' AND s.rating IN ('general', 'teen')
+      ORDER BY ss.series_id, ss.position LIMIT ?`,
+    [SAMPLE_STORIES],
+  );
+  const ids = [...new Set(rows.map((row) => row.series_id))];
+  return {
+    ids: random.shuffle(ids),
+    stories: random.shuffle(rows.map((row) => row.story_id)),
+  };
 }
 
 /**
@@ -159,6 +177,7 @@ export async function takeSample(
   const hidingUsers = need.hiding
     ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
+  const series = await sampleSeries(sql, random);
   const statsStory = need.stats ? await sampleStatsStory(sql, tokenMinter(JWT_SECRET)) : null;
   const trashUsers = need.trash ? await sampleTrashUsers(sql, random, tokenMinter(JWT_SECRET)) : [];
   const revisionChapters = need.revisions
@@ -173,6 +192,7 @@ export async function takeSample(
     commentChapters,
     notifiedUsers,
     hidingUsers,
+    series,
     statsStory,
     trashUsers,
     revisionChapters,

@@ -54,6 +54,8 @@ const SEARCHES = [
 ] as const;
 
 const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter'] as const;
+/** Series (issue 22): a series page, and the detail of a story that is a part of one. */
+const SERIES = ['page', 'story-detail'] as const;
 /** A chapter's comments (issue 19): the first page of a thread, and the paragraph counts. */
 const COMMENTS = ['thread', 'counts'] as const;
 /** A signed-in user's notifications (issue 20): the bell's count and the first page. */
@@ -76,6 +78,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   'authors-deep',
   ...SEARCHES.map(([kind]) => `search-${kind}`),
   ...SINGLES,
+  ...SERIES.map((name) => `series-${name}`),
   ...COMMENTS.map((name) => `comments-${name}`),
   ...NOTIFICATIONS.map((name) => `notifications-${name}`),
   'trash-list',
@@ -306,6 +309,24 @@ export async function buildEndpoints(
   );
   add('chapter', 'read', `GET /api/chapters/{id}, ${chapters.length} chapters`, () =>
     chapters.map((c) => get(`/api/chapters/${c.id}`)),
+  );
+  const { series } = sample;
+  for (const name of SERIES)
+    if (selected.has(`series-${name}`) && series.ids.length === 0)
+      throw new Error(
+        `series-${name}: the library has no series (seeded before issue 22): seed it again without --reuse`,
+      );
+  add(
+    'series-page',
+    'detail',
+    `GET /api/series/{id} (the series page: its parts a visitor may see, as cards), ${series.ids.length} series`,
+    () => series.ids.map((id) => get(`/api/series/${id}`)),
+  );
+  add(
+    'series-story-detail',
+    'detail',
+    `GET /api/stories/{id} of stories that are parts of a series (with their part and neighbours), ${series.stories.length} stories`,
+    () => series.stories.map((id) => get(`/api/stories/${id}`)),
   );
   const commented = sample.commentChapters;
   const mix = THREAD_MIX.map(

@@ -30,6 +30,7 @@ import { readingRoutes } from './modules/reading/routes.js';
 import { revisionRoutes } from './modules/revisions/routes.js';
 import { safetyRoutes } from './modules/safety/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { seriesRoutes } from './modules/series/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
@@ -152,7 +153,13 @@ export async function buildApp(
   app.decorateRequest('session', null);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const services = createServices({ config, db, mailer, log: app.log });
+  const services = createServices({
+    config,
+    db,
+    mailer,
+    log: app.log,
+    onPublicChange: () => cache?.clear(),
+  });
   // Background jobs run while the app is up; the worker stops before the database closes.
   app.addHook('onReady', async () => {
     services.jobs.start();
@@ -180,6 +187,7 @@ export async function buildApp(
       await api.register(chapterRoutes, services);
       await api.register(trashRoutes, services);
       await api.register(revisionRoutes, services);
+      await api.register(seriesRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(safetyRoutes, services);
       await api.register(commentRoutes, services);

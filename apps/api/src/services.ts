@@ -33,6 +33,7 @@ import { scheduleRevisionPruning } from './modules/revisions/prune.js';
 import { createRevisionService, type RevisionService } from './modules/revisions/service.js';
 import { createSafetyService, type SafetyService } from './modules/safety/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
+import { createSeriesService, type SeriesService } from './modules/series/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
 import { createSocialService, type SocialService } from './modules/social/service.js';
@@ -68,6 +69,8 @@ export interface Services {
   chapters: ChapterService;
   /** Chapters' revision history (docs/decisions/026-revision-history.md). */
   revisions: RevisionService;
+  /** Series of an author's stories (docs/decisions/029-series.md). */
+  series: SeriesService;
   comments: CommentService;
   /** The author's "Recently deleted" (docs/decisions/027-recently-deleted.md). */
   trash: TrashService;
@@ -105,9 +108,20 @@ export interface ServiceInputs {
   /** Delivers mail (SMTP or the outbox; tests capture it); services send through the queue. */
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /**
+   * Background work changed what visitors see (a scheduled chapter published): empties the
+   * visitors' cache as a write through the API does (docs/decisions/013-response-cache.md).
+   */
+  onPublicChange?: () => void;
 }
 
-export function createServices({ config, db, mailer, log }: ServiceInputs): Services {
+export function createServices({
+  config,
+  db,
+  mailer,
+  log,
+  onPublicChange,
+}: ServiceInputs): Services {
   const notificationBus = createNotificationBus();
   const foreground = createForeground();
   if (config.s3) {
@@ -116,13 +130,25 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   const storage = mediaStorage(config);
   const covers = createCoverStore(storage, log);
   const avatars = createAvatarStore(storage, log);
+  // What services do that people are told about: recorded with the write, told by the worker.
+  const notifier = createNotifier({
+    undoWindowMs: config.notifyUndoWindowMs,
+    poke: () => jobs.poke(),
+  });
   const jobs = createWorker({
     db,
-    handlers: jobHandlers({ db, config, mailer, bus: notificationBus, foreground, covers }),
+    handlers: jobHandlers({
+      db,
+      config,
+      mailer,
+      bus: notificationBus,
+      foreground,
+      notifier,
+      onPublicChange: onPublicChange ?? (() => {}),
+      covers,
+    }),
     log,
   });
-  // What services do that people are told about: recorded with the write, told by the worker.
-  const notifier = createNotifier({ undoWindowMs: config.notifyUndoWindowMs, poke: jobs.poke });
   // Services send mail through the job queue; the worker delivers it.
   const queuedMail = queuedMailer(db, jobs.poke);
   const tokens = createTokenService(config.jwtSecret);
@@ -133,6 +159,7 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
   const discovery = createDiscoveryService({ db, storyCounts });
   const moderation = createModerationService({ db, storyCounts, notifier, bus: notificationBus });
   const chapters = createChapterService({ db, notifier });
+  const series = createSeriesService({ db });
 
   return {
     config,
@@ -144,10 +171,11 @@ export function createServices({ config, db, mailer, log }: ServiceInputs): Serv
     users: createUserService({ db, avatars, covers }),
     settings: createSettingsService({ db }),
     exporter: createExportService({ db }),
-    stories: createStoryService({ db, covers, storyCounts, notifier }),
+    stories: createStoryService({ db, covers, storyCounts, notifier, series }),
     chapters,
     trash: createTrashService({ db, storyCounts }),
     revisions: createRevisionService({ db, chapters }),
+    series,
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,

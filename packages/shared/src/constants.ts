@@ -95,6 +95,11 @@ export const LIMITS = {
   chapterTitleMax: 200,
   chapterContentMax: 500_000,
   chaptersPerStory: 500,
+  /** How far ahead a chapter may be scheduled to publish. */
+  scheduleMaxDays: 366,
+  seriesTitleMax: 200,
+  seriesDescriptionMax: 2000,
+  storiesPerSeries: 100,
   uploadMaxBytes: 5 * 1024 * 1024,
   pageSizeDefault: 20,
   pageSizeMax: 100,

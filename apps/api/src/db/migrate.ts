@@ -13,6 +13,8 @@ import * as m010 from './migrations/010_blocks_and_mutes.js';
 import * as m011 from './migrations/011_moderation.js';
 import * as m012 from './migrations/012_chapter_revisions.js';
 import * as m013 from './migrations/013_recently_deleted.js';
+import * as m014 from './migrations/014_scheduled_chapters.js';
+import * as m015 from './migrations/015_series.js';
 import * as m016 from './migrations/016_story_stats.js';
 import * as m017 from './migrations/017_indexes_built_concurrently.js';
 
@@ -44,6 +46,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011_moderation': m011,
   '012_chapter_revisions': m012,
   '013_recently_deleted': m013,
+  '014_scheduled_chapters': m014,
+  '015_series': m015,
   '016_story_stats': m016,
   '017_indexes_built_concurrently': m017,
 };

@@ -117,6 +117,8 @@ export interface ChaptersTable extends Hideable {
   updated_at: Timestamp;
   /** `published` when the moderators hid it (it is unpublished while hidden). */
   published_before_hidden: Defaulted<number | null>;
+  /** When it is to be published (migration 014); null when not scheduled. */
+  publish_at: Defaulted<Timestamp | null>;
   /** Set while the chapter is in its author's "Recently deleted" (migration 013). */
   deleted_at: Defaulted<Timestamp | null>;
   /** `published` when it was deleted (it is unpublished while in the trash). */
@@ -437,6 +439,25 @@ export interface ModerationActionsTable {
   created_at: Timestamp;
 }
 
+/** An author's ordered group of their own stories (migration 015). */
+export interface SeriesTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: Defaulted<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A part of a series: a story is in at most one (its id is the key). */
+export interface SeriesStoriesTable {
+  story_id: string;
+  series_id: string;
+  /** 1…n within the series. */
+  position: number;
+  added_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   stories: StoriesTable;
@@ -469,6 +490,8 @@ export interface Database {
   mutes: MutesTable;
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
+  series: SeriesTable;
+  series_stories: SeriesStoriesTable;
   story_daily_stats: StoryDailyStatsTable;
   chapter_daily_stats: ChapterDailyStatsTable;
   deleted_items: DeletedItemsTable;
@@ -487,3 +510,4 @@ export type JobRow = Selectable<JobsTable>;
 export type NewChapter = Insertable<ChaptersTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type SeriesRow = Selectable<SeriesTable>;

@@ -9,7 +9,7 @@ import { createTokenService } from '../modules/auth/tokens.js';
 import { secondaryIndexes } from '../seed/indexes.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { createSession } from '../test/factories.js';
-import { waitFor } from '../test/jobs.js';
+import { dueJobsDone, waitFor } from '../test/jobs.js';
 import { migrateToLatest } from './migrate.js';
 import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
 
@@ -1155,6 +1155,159 @@ describe('upgrading a database of the moderation release (011 → latest): revis
       expect(restored.json().data.content).toBe('<p>The tide came in.</p>');
       const after = await app.inject({ url: `/api/chapters/${CHAPTER}/revisions`, headers: alice });
       expect(after.json().data.total).toBe(3);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('upgrading a database of the moderation release (011 → latest): scheduled chapters', () => {
+  const DRAFT = '0190a0a0-0000-7000-8000-00000000c0d1';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '011_moderation' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 011 wrote it: a draft chapter beside the published one.
+    await db
+      .insertInto('chapters')
+      .values({
+        id: DRAFT,
+        story_id: PUBLIC_STORY,
+        title: 'The Second Lantern',
+        content: '<p>The tide went out.</p>',
+        position: 2,
+        published: 0,
+        word_count: 4,
+        published_at: null,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every chapter unscheduled, and the old draft can be scheduled and is published by the worker', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const chapters = await t.db.kysely
+      .selectFrom('chapters')
+      .select(['id', 'published', 'publish_at', 'published_at'])
+      .orderBy('position')
+      .execute();
+    expect(chapters).toEqual([
+      { id: CHAPTER, published: 1, publish_at: null, published_at: AT },
+      { id: DRAFT, published: 0, publish_at: null, published_at: null },
+    ]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    await app.ready();
+    try {
+      const tokens = createTokenService(config.jwtSecret);
+      const alice = {
+        authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
+      };
+      const at = new Date(Date.now() + 1000).toISOString();
+      const scheduled = await app.inject({
+        method: 'PATCH',
+        url: `/api/chapters/${DRAFT}`,
+        headers: alice,
+        payload: { publish_at: at },
+      });
+      expect(scheduled.statusCode).toBe(200);
+      expect(scheduled.json().data.publish_at).toBe(at);
+      expect((await app.inject({ url: `/api/chapters/${DRAFT}` })).statusCode).toBe(404);
+      await dueJobsDone(t.db, 1500);
+      const published = await app.inject({ url: `/api/chapters/${DRAFT}` });
+      expect(published.json().data).toMatchObject({ published: true, published_at: at });
+      const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(story.json().data.chapters_count).toBe(2);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('upgrading a database of the scheduled chapters release (014 → latest): series', () => {
+  const SCHEDULED = '0190a0a0-0000-7000-8000-00000000c0d2';
+  const LATER = '2099-01-01T09:00:00.000Z';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '014_scheduled_chapters' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 014 wrote it: a chapter scheduled for later.
+    await db
+      .insertInto('chapters')
+      .values({
+        id: SCHEDULED,
+        story_id: PUBLIC_STORY,
+        title: 'The Lantern Later',
+        content: '<p>Not yet.</p>',
+        position: 2,
+        published: 0,
+        word_count: 2,
+        published_at: null,
+        publish_at: LATER,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row and its schedule, no story is in a series, and a series of the old stories works', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const scheduled = await t.db.kysely
+      .selectFrom('chapters')
+      .select(['published', 'publish_at'])
+      .where('id', '=', SCHEDULED)
+      .executeTakeFirstOrThrow();
+    expect(scheduled).toEqual({ published: 0, publish_at: LATER });
+    expect(await t.db.kysely.selectFrom('series_stories').selectAll().execute()).toEqual([]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const tokens = createTokenService(config.jwtSecret);
+      const alice = {
+        authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
+      };
+      const lone = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(lone.json().data.series).toBeNull();
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/series',
+        headers: alice,
+        payload: { title: 'The Saltmarsh Saga', story_ids: [PUBLIC_STORY] },
+      });
+      expect(made.statusCode).toBe(201);
+      const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
+      expect(story.json().data.series).toMatchObject({ title: 'The Saltmarsh Saga', part: 1 });
+      // Bram's private story is not Alice's to add.
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/series/${made.json().data.id}/stories`,
+        headers: alice,
+        payload: { story_id: PRIVATE_STORY },
+      });
+      expect(refused.statusCode).toBe(403);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

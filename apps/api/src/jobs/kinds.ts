@@ -4,9 +4,10 @@ import type { Db } from '../db/index.js';
 import type { Foreground } from '../lib/foreground.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { passwordResetJob, passwordResetPayload } from '../modules/auth/password-reset-job.js';
+import { publishChapterJob, publishChapterPayload } from '../modules/chapters/schedule.js';
 import type { CoverStore } from '../modules/media/covers.js';
 import type { NotificationBus } from '../modules/notifications/bus.js';
-import { notifyPayload } from '../modules/notifications/events.js';
+import { type Notifier, notifyPayload } from '../modules/notifications/events.js';
 import { notifyJob } from '../modules/notifications/job.js';
 import { notificationMailJob, weeklyDigestJob } from '../modules/notifications/mail.js';
 import { pruneRevisionsJob } from '../modules/revisions/prune.js';
@@ -40,6 +41,8 @@ export const jobPayloads = {
   'notification-mail': z.object({ user_id: z.string() }),
   /** The weekly digest of one week, to everyone who has it on. */
   'weekly-digest': z.object({ period: z.string(), since: z.string() }),
+  /** A scheduled chapter's publication, at its time (docs/decisions/028-scheduled-chapters.md). */
+  'publish-chapter': publishChapterPayload,
   /** Fills the stories' daily stats from the reads, likes and comments before migration 016. */
   'stats-backfill': z.object({}),
   /** Deletes for good what has been in "Recently deleted" since 30 days before `before`. */
@@ -62,6 +65,10 @@ export interface JobDeps {
   foreground: Foreground;
   /** Cover files, removed when a story is purged from the trash. */
   covers: Pick<CoverStore, 'remove'>;
+  /** Records what people are told of (a scheduled chapter's publication). */
+  notifier: Notifier;
+  /** After a job changed what visitors see: empties this process's visitors' cache. */
+  onPublicChange: () => void;
 }
 
 /** The handler of each kind, built once by the composition root (services.ts). */
@@ -72,6 +79,8 @@ export function jobHandlers({
   bus,
   foreground,
   covers,
+  notifier,
+  onPublicChange,
 }: JobDeps): AppJobHandlers {
   // Notification batches all draw from one counter (notifications/repo.ts): one at a time.
   const notifyGate = backgroundGate(foreground, 1);
@@ -93,6 +102,10 @@ export function jobHandlers({
     'weekly-digest': defineJob(
       jobPayloads['weekly-digest'],
       weeklyDigestJob({ db, config, gate: mailGate }),
+    ),
+    'publish-chapter': defineJob(
+      jobPayloads['publish-chapter'],
+      publishChapterJob({ db, notifier, onPublished: onPublicChange }),
     ),
     'stats-backfill': defineJob(
       jobPayloads['stats-backfill'],

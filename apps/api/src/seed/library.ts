@@ -14,6 +14,7 @@ import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
 import { reportsOf } from './reports.js';
+import { seedSeries } from './series.js';
 import { generateStory } from './stories.js';
 import { seedTrash } from './trash.js';
 import {
@@ -115,6 +116,8 @@ export interface SeedSummary {
   notificationActors: number;
   mutes: number;
   blocks: number;
+  /** Series among the authors' stories (seed/series.ts). */
+  series: number;
   reports: number;
 }
 
@@ -182,8 +185,9 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
       : [];
   options.onIndexesDropped?.(indexes);
   await dropIndexes(db, indexes);
+  let userIds: string[] = [];
   try {
-    const userIds = await seedUsers(db, plan, passwordHash, summary, progress, options.signal);
+    userIds = await seedUsers(db, plan, passwordHash, summary, progress, options.signal);
     const notices = new NotificationSeeder(plan, userIds);
     await seedFollows(db, plan, userIds, notices, summary);
     await seedHiding(db, plan, userIds, summary);
@@ -221,6 +225,8 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
     // reads the table until autovacuum comes round, and it may be off.
     await sql`vacuum analyze`.execute(db.kysely);
   }
+  // After the indexes: the stories of a few authors are read back by author.
+  summary.series = await seedSeries(db, userIds);
   return summary;
 }
 
@@ -440,6 +446,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   notificationActors: 0,
   mutes: 0,
   blocks: 0,
+  series: 0,
   reports: 0,
 });
 

@@ -20,7 +20,6 @@ export const STREAM = {
   notifyReads: 10,
   hiding: 11,
   reports: 12,
-  // 12 is the seeded reports' (seed/reports.ts, issue 21).
   trash: 13,
   revisions: 14,
 } as const;

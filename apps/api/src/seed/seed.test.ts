@@ -134,6 +134,29 @@ describe('seedLibrary', () => {
     await second?.cleanup();
   });
 
+  it('groups some authors’ stories into series of their own, parts numbered from 1', async () => {
+    const parts = await first.db.kysely
+      .selectFrom('series_stories')
+      .innerJoin('series', 'series.id', 'series_stories.series_id')
+      .innerJoin('stories', 'stories.id', 'series_stories.story_id')
+      .select([
+        'series.id',
+        'series.author_id as series_author',
+        'stories.author_id as story_author',
+        'series_stories.position',
+      ])
+      .orderBy('series.id')
+      .orderBy('series_stories.position')
+      .execute();
+    expect(summary.series).toBeGreaterThan(0);
+    expect(new Set(parts.map((p) => p.id)).size).toBe(summary.series);
+    for (const part of parts) expect(part.story_author).toBe(part.series_author);
+    const bySeries = new Map<string, typeof parts>();
+    for (const part of parts) bySeries.set(part.id, [...(bySeries.get(part.id) ?? []), part]);
+    for (const list of bySeries.values())
+      expect(list.map((p) => p.position)).toEqual(list.map((_, i) => i + 1));
+  });
+
   it('writes what it reports', () => {
     expect(summary.users).toBe(lib.users.length);
     expect(summary.stories).toBe(lib.stories.length);

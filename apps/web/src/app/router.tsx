@@ -65,6 +65,14 @@ const openRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'series/:id',
+    lazy: () =>
+      import('../features/series/series-page').then((m) => ({
+        Component: m.SeriesPage,
+        loader: m.loader,
+      })),
+  },
+  {
     path: 'stories/:id/read',
     lazy: () =>
       import('../features/reader/reader-page').then((m) => ({

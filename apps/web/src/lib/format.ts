@@ -122,3 +122,33 @@ export function formatDuration(minutes: number): string {
   if (hours >= 10 || rest === 0) return `${Math.round(minutes / 60).toLocaleString('en-US')} h`;
   return `${hours} h ${rest} min`;
 }
+
+/** "Nov 26, 2026, 3:30 PM GMT+1" formatters per time zone, made on first use. */
+const dateTimeFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+/**
+ * A moment with its time and the zone's short name, in `timeZone` (the browser's own by
+ * default): how a scheduled chapter's time reads. Empty for a missing or invalid date.
+ */
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  timeZone?: string,
+): string {
+  if (value == null) return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}

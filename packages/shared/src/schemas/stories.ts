@@ -151,12 +151,26 @@ export type UpdateStoryBody = z.infer<typeof updateStoryBody>;
 
 const chapterOrderField = z.number().int().min(1).max(1_000_000);
 
+/**
+ * When a chapter is to publish: an ISO-8601 date-time with its offset (stored in UTC), or null
+ * to cancel a schedule. That it lies ahead, and not too far, is checked by the service.
+ */
+export const publishAtField = z
+  .string({ message: STORY_MESSAGES.scheduleInvalid })
+  .max(64, STORY_MESSAGES.scheduleInvalid)
+  .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, {
+    message: STORY_MESSAGES.scheduleInvalid,
+  })
+  .nullable()
+  .describe('When to publish (ISO-8601 with offset, kept in UTC); null cancels the schedule');
+
 export const createChapterBody = z.object({
   story_id: z.string().max(100),
   title: chapterTitleField.optional(),
   content: chapterContentField.optional().transform((v) => v ?? ''),
   order: chapterOrderField.optional(),
   published: z.boolean().optional(),
+  publish_at: publishAtField.optional(),
 });
 export type CreateChapterBody = z.infer<typeof createChapterBody>;
 
@@ -165,6 +179,7 @@ export const updateChapterBody = z.object({
   content: chapterContentField.optional(),
   order: chapterOrderField.optional(),
   published: z.boolean().optional(),
+  publish_at: publishAtField.optional(),
 });
 export type UpdateChapterBody = z.infer<typeof updateChapterBody>;
 
@@ -265,8 +280,23 @@ export const homeSections = z
   .meta({ id: 'HomeSections' });
 export type HomeSections = z.infer<typeof homeSections>;
 
+const partLink = z.object({ id: z.string(), title: z.string(), part: z.number().int() });
+
+/** On a story's detail: the series it is part of, and its visible neighbours (issue 22). */
+export const storySeries = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    part: z.number().int().describe('Its number in the series, as its author ordered it'),
+    previous: partLink.nullable().describe('The nearest earlier part the caller may see'),
+    next: partLink.nullable().describe('The nearest later part the caller may see'),
+  })
+  .meta({ id: 'StorySeries' });
+export type StorySeries = z.infer<typeof storySeries>;
+
 export const storyDetail = story
   .extend({
+    series: storySeries.nullable().optional().describe('The series it is part of, if any'),
     is_following_author: z.boolean().optional().describe('Signed-in callers only'),
     progress: z
       .object({ chapter_id: z.string(), order: z.number().int() })
@@ -289,6 +319,10 @@ export const chapter = z
     word_count: z.number().int(),
     reads_count: z.number().int(),
     published_at: isoDate.nullable(),
+    publish_at: isoDate
+      .nullable()
+      .optional()
+      .describe('Scheduled to publish at this time (its author alone is sent it)'),
     created_at: isoDate,
     updated_at: isoDate,
   })
@@ -304,6 +338,7 @@ export const chapterSummary = chapter
     published: true,
     word_count: true,
     published_at: true,
+    publish_at: true,
   })
   .meta({ id: 'ChapterSummary' });
 export type ChapterSummary = z.infer<typeof chapterSummary>;

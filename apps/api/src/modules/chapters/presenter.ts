@@ -15,6 +15,7 @@ export function presentChapter(row: ChapterRow): Chapter {
     word_count: row.word_count,
     reads_count: Math.max(0, row.reads_count),
     published_at: row.published_at,
+    ...(row.publish_at ? { publish_at: row.publish_at } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(row.hidden_at ? { hidden: hiddenNotice(row) } : {}),
@@ -30,5 +31,6 @@ export function presentChapterSummary(row: ChapterSummaryRow): ChapterSummary {
     published: row.published === 1,
     word_count: row.word_count,
     published_at: row.published_at,
+    ...(row.publish_at ? { publish_at: row.publish_at } : {}),
   };
 }

@@ -37,7 +37,7 @@ export function listChapters(
 export function listChapterSummaries(db: Exec, storyId: string, publishedOnly: boolean) {
   let query = db
     .selectFrom('chapters')
-    .select(['id', 'title', 'position', 'published', 'word_count', 'published_at'])
+    .select(['id', 'title', 'position', 'published', 'word_count', 'published_at', 'publish_at'])
     .where('story_id', '=', storyId)
     .where('deleted_at', 'is', null);
   if (publishedOnly) query = query.where('published', '=', 1);

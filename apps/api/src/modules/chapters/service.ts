@@ -32,6 +32,7 @@ import {
   syncStoryAfterChapterChange,
   updateChapter,
 } from './repo.js';
+import { enqueuePublish, scheduleTime } from './schedule.js';
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
@@ -42,6 +43,19 @@ function sanitized(raw: string) {
 }
 
 const noContent = () => invalidField('content', STORY_MESSAGES.chapterNoContent);
+
+/**
+ * The schedule a write asks for: undefined leaves it, null cancels it, a time sets it (checked:
+ * ahead, not too far, and not together with publishing now).
+ */
+function requestedSchedule(
+  input: { publish_at?: string | null; published?: boolean },
+  now: string,
+): string | null | undefined {
+  if (typeof input.publish_at !== 'string') return input.publish_at;
+  if (input.published === true) throw invalidField('publish_at', STORY_MESSAGES.scheduleAndPublish);
+  return scheduleTime(input.publish_at, Date.parse(now));
+}
 
 /** Moves `id` to `position` (1-based) in `order`, in place. */
 function moveTo(order: string[], id: string, position: number): void {
@@ -101,9 +115,10 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
     /** Inserted at `order` (clamped), else last; the title defaults to 'Chapter n'. */
     async create(story: StoryRow, input: CreateChapterBody): Promise<ChapterRow> {
       const content = sanitized(input.content);
-      if (input.published && content.blank) throw noContent();
-      const id = newId();
       const now = nowIso();
+      const publishAt = requestedSchedule(input, now) ?? null;
+      if ((input.published || publishAt) && content.blank) throw noContent();
+      const id = newId();
       let told = false;
       const packed = packContent(content.html);
       await inStory(story.id, now, async (trx, locked) => {
@@ -123,6 +138,7 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
             position,
             published: input.published ? 1 : 0,
             published_at: input.published ? now : null,
+            publish_at: publishAt,
             created_at: now,
             updated_at: now,
           },
@@ -138,6 +154,7 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
             createdAt: now,
           },
         ]);
+        if (publishAt) await enqueuePublish(trx, id, publishAt);
         moveTo(order, id, position);
         await renumber(trx, story.id, order);
         if (input.published) told = await firstPublished(trx, locked, id);
@@ -161,10 +178,20 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
         const current = await findChapterById(trx, chapter.id);
         if (!current) throw chapterNotFound();
         const published = input.published ?? current.published === 1;
+        const requested = requestedSchedule(input, now);
+        if (requested && published)
+          throw invalidField('publish_at', STORY_MESSAGES.scheduleWhilePublished);
+        // Publishing cancels the schedule; a stale job then finds nothing to do (schedule.ts).
+        const publishAt = published
+          ? null
+          : requested === undefined
+            ? current.publish_at
+            : requested;
         // Hidden by the moderators: unpublished until they restore it (decision 025).
-        if (published && current.hidden_at !== null)
+        if ((published || requested) && current.hidden_at !== null)
           throw forbidden(MODERATION_MESSAGES.hiddenChapter);
-        if (published && (content ? content.blank : isBlankHtml(current.content)))
+        // A scheduled chapter keeps content, as a published one does.
+        if ((published || publishAt) && (content ? content.blank : isBlankHtml(current.content)))
           throw noContent();
         let position = current.position;
         if (input.order !== undefined) {
@@ -177,6 +204,8 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
           published: published ? 1 : 0,
           updated_at: now,
         };
+        if (publishAt !== current.publish_at) changes.publish_at = publishAt;
+        if (requested) await enqueuePublish(trx, current.id, requested);
         if (input.title !== undefined) changes.title = input.title || defaultChapterTitle(position);
         if (content && content.html !== current.content) {
           changes.content = content.html;

@@ -23,6 +23,7 @@ import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
 import { progressOf } from '../reading/repo.js';
 import { insertRevisions, packContent } from '../revisions/repo.js';
+import type { SeriesService } from '../series/service.js';
 import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
 import { storyNotFound } from './policy.js';
 import { firstPublication } from './ranking.js';
@@ -91,9 +92,17 @@ export interface StoryServiceDeps {
   /** The public lists' totals, adjusted as stories appear in them and leave them. */
   storyCounts: PublicStoryCounts;
   notifier: Notifier;
+  /** The series a story is part of, on its detail (docs/decisions/029-series.md). */
+  series: Pick<SeriesService, 'forStory'>;
 }
 
-export function createStoryService({ db, covers, storyCounts, notifier }: StoryServiceDeps) {
+export function createStoryService({
+  db,
+  covers,
+  storyCounts,
+  notifier,
+  series,
+}: StoryServiceDeps) {
   const k = db.kysely;
 
   /** Runs `work` on the locked story row; a story deleted meanwhile is a 404. */
@@ -129,7 +138,11 @@ export function createStoryService({ db, covers, storyCounts, notifier }: StoryS
      * stopped reading.
      */
     async detail(story: StoryRow, viewer: Viewer): Promise<StoryDetail> {
-      const payload = await view(story, viewer);
+      const [shown, partOf] = await Promise.all([
+        view(story, viewer),
+        series.forStory(story, viewer),
+      ]);
+      const payload = { ...shown, series: partOf };
       if (!viewer) return payload;
       const following =
         viewer.id !== story.author_id && (await isFollowing(k, viewer.id, story.author_id));

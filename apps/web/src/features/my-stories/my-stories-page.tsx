@@ -7,6 +7,7 @@ import { LoadMore } from '../../components/load-more';
 import { PageTitle } from '../../components/page-title';
 import { buttonClasses } from '../../components/ui/button';
 import { pagedItems, pagedTotal } from '../../lib/paging';
+import { MySeries } from './components/my-series';
 import { MyStoryRow, MyStoryRowSkeleton } from './components/my-story-row';
 
 /** /my-stories: everything the user wrote, public and private, with Edit links. */
@@ -83,6 +84,7 @@ export function MyStoriesPage() {
           </>
         )}
       </div>
+      {stories.length > 0 ? <MySeries stories={stories} /> : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { toast } from '../../stores/toast';
 import { contentsEntries, continueAt, storyLength } from './detail/contents';
 import { DETAIL_MESSAGES } from './detail/messages';
 import { MoreLikeThis } from './detail/more-like-this';
+import { SeriesNav } from './detail/series-nav';
 import { StoryDetailSkeleton } from './detail/story-detail-skeleton';
 import { StoryHero } from './detail/story-hero';
 import { StoryNotFound } from './detail/story-not-found';
@@ -107,6 +108,7 @@ export function StoryDetailPage() {
         length={length}
         resume={resume}
       />
+      {data.series ? <SeriesNav series={data.series} /> : null}
       <div className="mt-12 max-w-3xl space-y-12">
         <TableOfContents
           storyId={data.id}

@@ -14,6 +14,8 @@ export const EDITOR_MESSAGES = {
   restoreFailed: 'Could not restore it. Please try again from Recently deleted.',
   chapterMarkedTitle: 'Chapter marked as published',
   chapterMarkedDescription: 'Click Save Changes to publish it.',
+  chapterScheduledTitle: 'Chapter scheduled',
+  chapterScheduledDescription: 'Click Save Changes to keep the schedule.',
   unsavedChanges: 'Unsaved changes',
   visibilityPublicHint: 'Anyone can read your story',
   visibilityPrivateHint: 'Only you can see this story',

@@ -20,6 +20,8 @@ export const DETAIL_MESSAGES = {
   noChaptersOwner: 'No chapter is published yet, so readers have nothing to open.',
   draft: 'Draft',
   notPublished: 'Not published',
+  scheduled: 'Scheduled',
+  scheduledFor: (when: string) => `Scheduled for ${when}`,
   lastRead: 'Last read',
   showFewer: 'Show fewer chapters',
 } as const;

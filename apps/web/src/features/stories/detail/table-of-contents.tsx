@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDateTimeZone } from '../../../lib/use-hydrated';
 import { type ContentsEntry, readerPath } from './contents';
 import { chapterCount, DETAIL_MESSAGES, plural, showAllChapters } from './messages';
@@ -46,7 +46,7 @@ function ChapterLine({
             <span data-testid="contents-title">{chapter.title}</span>
             {draft && (
               <span className="ml-2 inline-block rounded-full border px-2 py-px align-middle text-xs font-medium text-muted-foreground">
-                {DETAIL_MESSAGES.draft}
+                {chapter.publish_at ? DETAIL_MESSAGES.scheduled : DETAIL_MESSAGES.draft}
               </span>
             )}
             {lastRead && (
@@ -63,7 +63,15 @@ function ChapterLine({
             className="shrink-0 text-xs tabular-nums text-muted-foreground sm:text-sm"
             data-testid="contents-meta"
           >
-            {draft ? (
+            {draft && chapter.publish_at ? (
+              <time
+                dateTime={chapter.publish_at}
+                suppressHydrationWarning
+                data-testid="contents-scheduled"
+              >
+                {DETAIL_MESSAGES.scheduledFor(formatDateTime(chapter.publish_at, zone))}
+              </time>
+            ) : draft ? (
               DETAIL_MESSAGES.notPublished
             ) : (
               <time dateTime={chapter.published_at ?? undefined} suppressHydrationWarning>

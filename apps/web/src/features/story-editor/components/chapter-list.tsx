@@ -1,7 +1,8 @@
 import { MODERATION_MESSAGES } from '@storyloom/shared';
 import { clsx } from 'clsx';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, CalendarClock, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { formatDateTime } from '../../../lib/format';
 import { formatWordCount, wordCountOfHtml } from '../model/content';
 import type { ChapterDraft } from '../model/story-form';
 
@@ -104,6 +105,14 @@ export function ChapterList({
                       ) : chapter.published ? (
                         <span className="rounded-full bg-success/15 px-2 py-0.5 font-medium text-success">
                           Published
+                        </span>
+                      ) : chapter.publishAt ? (
+                        <span
+                          className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 font-medium text-primary"
+                          data-testid="chapter-scheduled"
+                        >
+                          <CalendarClock className="size-3" aria-hidden="true" />
+                          Scheduled for {formatDateTime(chapter.publishAt)}
                         </span>
                       ) : (
                         <span className="rounded-full bg-muted px-2 py-0.5 font-medium">Draft</span>

@@ -1,14 +1,15 @@
 import { type Chapter, LIMITS, STORY_MESSAGES } from '@storyloom/shared';
-import { CalendarCheck, Send } from 'lucide-react';
-import { useId } from 'react';
+import { CalendarCheck, CalendarClock, CalendarX, Send } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatWordCount, wordCountOfHtml } from '../model/content';
 import type { ChapterDraft } from '../model/story-form';
 import { HistoryButton } from './history-button';
 import { LazyRichTextEditor } from './lazy-editor';
 import { LengthCounter, LengthError, lengthLimit } from './length-limit';
+import { ScheduleDialog } from './schedule-dialog';
 
 type ChapterPanelProps = {
   chapter: ChapterDraft;
@@ -20,10 +21,19 @@ type ChapterPanelProps = {
   onPublish?: () => void;
   /** Edit form: the chapter's saves (once it is on the server), and restoring one. */
   history?: { dirty: boolean; onRestored: (chapter: Chapter) => void };
+  /** Edit form: schedules (a time) or unschedules (null) it locally, saved with Save Changes. */
+  onSchedule?: (at: string | null) => void;
   disabled?: boolean;
 };
 
 function PublishStatus({ chapter }: { chapter: ChapterDraft }) {
+  if (!chapter.published && chapter.publishAt)
+    return (
+      <span className="inline-flex items-center gap-1.5" data-testid="chapter-scheduled-status">
+        <CalendarClock className="size-3.5" aria-hidden="true" />
+        Scheduled for {formatDateTime(chapter.publishAt)}
+      </span>
+    );
   if (!chapter.published) return <span>Not published yet</span>;
   if (!chapter.publishedAt) return <span>Published when you save changes</span>;
   return (
@@ -42,9 +52,11 @@ export function ChapterPanel({
   onChange,
   onPublish,
   history,
+  onSchedule,
   disabled = false,
 }: ChapterPanelProps) {
   const id = useId();
+  const [scheduling, setScheduling] = useState(false);
   const words = wordCountOfHtml(chapter.content);
   const title = lengthLimit(chapter.title, LIMITS.chapterTitleMax);
   return (
@@ -108,6 +120,30 @@ export function ChapterPanel({
               disabled={disabled}
             />
           ) : null}
+          {onPublish && !chapter.published && onSchedule && chapter.publishAt ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => onSchedule(null)}
+              disabled={disabled}
+              data-testid="unschedule-chapter"
+            >
+              <CalendarX aria-hidden="true" />
+              Cancel schedule
+            </Button>
+          ) : null}
+          {onPublish && !chapter.published && onSchedule ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setScheduling(true)}
+              disabled={disabled}
+              data-testid="schedule-chapter"
+            >
+              <CalendarClock aria-hidden="true" />
+              {chapter.publishAt ? 'Reschedule' : 'Schedule'}
+            </Button>
+          ) : null}
           {onPublish && !chapter.published ? (
             <Button size="sm" onClick={onPublish} disabled={disabled} data-testid="publish-chapter">
               <Send aria-hidden="true" />
@@ -116,6 +152,14 @@ export function ChapterPanel({
           ) : null}
         </div>
       </div>
+      {onSchedule ? (
+        <ScheduleDialog
+          open={scheduling}
+          onOpenChange={setScheduling}
+          current={chapter.publishAt}
+          onSchedule={onSchedule}
+        />
+      ) : null}
     </section>
   );
 }

@@ -23,6 +23,7 @@ type ChaptersEditorProps = {
     isDirty: (chapter: ChapterDraft) => boolean;
     onRestored: (chapter: Chapter) => void;
   };
+  onSchedule?: (key: string, at: string | null) => void;
   disabled?: boolean;
 };
 
@@ -38,6 +39,7 @@ export function ChaptersEditor({
   onMove,
   onPublish,
   history,
+  onSchedule,
   disabled = false,
 }: ChaptersEditorProps) {
   const index = Math.max(
@@ -93,6 +95,7 @@ export function ChaptersEditor({
                 },
               }
             : {})}
+          {...(onSchedule ? { onSchedule: (at) => onSchedule(selected.key, at) } : {})}
           disabled={disabled}
         />
       ) : null}

@@ -121,6 +121,7 @@ export function EditorLayout({
                     onRestored: (chapter: Chapter) =>
                       form.dispatch({ type: 'revision-restored', chapter }),
                   },
+                  onSchedule: chapterActions.schedule,
                 })}
             disabled={busy}
           />

@@ -75,8 +75,25 @@ export function useStoryForm(storyId: string | null, initial: () => EditorState)
         toast.error(problem.title, problem.description);
         return;
       }
-      dispatch({ type: 'chapter', key: chapterKey, patch: { published: true } });
+      // Publishing now replaces any schedule.
+      dispatch({ type: 'chapter', key: chapterKey, patch: { published: true, publishAt: null } });
       toast.info(EDITOR_MESSAGES.chapterMarkedTitle, EDITOR_MESSAGES.chapterMarkedDescription);
+    },
+    /** Schedules it (or cancels the schedule, with null) here only; saving sends it. */
+    schedule: (chapterKey: string, at: string | null) => {
+      const chapter = values.chapters.find((c) => c.key === chapterKey);
+      if (!chapter) return;
+      const problem = at ? publishProblem(chapter) : null;
+      if (problem) {
+        toast.error(problem.title, problem.description);
+        return;
+      }
+      dispatch({ type: 'chapter', key: chapterKey, patch: { publishAt: at } });
+      if (at)
+        toast.info(
+          EDITOR_MESSAGES.chapterScheduledTitle,
+          EDITOR_MESSAGES.chapterScheduledDescription,
+        );
     },
   };
 

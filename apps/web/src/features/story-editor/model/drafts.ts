@@ -80,6 +80,7 @@ function parseChapter(value: unknown): ChapterDraft | null {
     content: str(value.content),
     published: value.published === true,
     publishedAt: typeof value.publishedAt === 'string' ? value.publishedAt : null,
+    publishAt: typeof value.publishAt === 'string' ? value.publishAt : null,
   };
 }
 

@@ -29,6 +29,7 @@ function fakeServer(initial: ChapterDraft[], options: { failOn?: string } = {}) 
       word_count: 0,
       reads_count: 0,
       published_at: row.published ? '2025-01-01T00:00:00.000Z' : null,
+      ...(row.publishAt ? { publish_at: row.publishAt } : {}),
       created_at: '',
       updated_at: '',
     };
@@ -54,14 +55,16 @@ function fakeServer(initial: ChapterDraft[], options: { failOn?: string } = {}) 
     createChapter: async (input) => {
       const id = `new${next++}`;
       fail(`create ${input.title}`);
-      rows.set(id, { key: id, id, publishedAt: null, ...input });
+      const { publish_at, ...fields } = input;
+      rows.set(id, { key: id, id, publishedAt: null, publishAt: publish_at ?? null, ...fields });
       order.push(id);
       return chapter(id);
     },
     updateChapter: async (id, patch: ChapterPatch) => {
       fail(`update ${id} ${JSON.stringify(patch)}`);
-      const { order: position, ...fields } = patch;
+      const { order: position, publish_at, ...fields } = patch;
       Object.assign(rows.get(id)!, fields);
+      if (publish_at !== undefined) rows.get(id)!.publishAt = publish_at;
       if (position !== undefined) {
         order.splice(order.indexOf(id), 1);
         order.splice(position - 1, 0, id);
@@ -85,6 +88,7 @@ const chapter = (id: string, title: string, content = `<p>${title}</p>`): Chapte
   content,
   published: true,
   publishedAt: '2025-01-01T00:00:00.000Z',
+  publishAt: null,
 });
 
 const details = { ...emptyDetails(), title: 'Tale', genre: 'Fantasy' as const };
@@ -199,6 +203,29 @@ describe('saving the edit form', () => {
     };
     await saveStory(retried, first.state.baseline, api, () => {});
     expect(calls).toEqual(['delete a']);
+  });
+
+  it('sends a schedule, a new scheduled chapter, and a cancelled schedule', async () => {
+    const draft = { ...chapter('d', 'Soon'), published: false, publishedAt: null };
+    const { baseline, values } = setup([a, draft]);
+    const server = fakeServer([a, draft]);
+    const at = '2030-05-01T09:00:00.000Z';
+    values.chapters = [
+      a,
+      { ...draft, publishAt: at },
+      { ...chapter('n', 'Later'), key: 'tmp', id: null, published: false, publishAt: at },
+    ];
+    const { state, onEvent } = track(baseline);
+    await saveStory(values, baseline, server.api, onEvent);
+    expect(server.calls).toEqual(['create Later', `update d {"publish_at":"${at}"}`]);
+    expect(server.rows.get('new1')?.publishAt).toBe(at);
+    const saved = values.chapters.map((ch) => (ch.key === 'tmp' ? { ...ch, id: 'new1' } : ch));
+    expect(isDirty({ ...values, chapters: saved }, state.baseline)).toBe(false);
+
+    const cancelled = saved.map((ch) => (ch.id === 'd' ? { ...ch, publishAt: null } : ch));
+    server.calls.length = 0;
+    await saveStory({ ...values, chapters: cancelled }, state.baseline, server.api, () => {});
+    expect(server.calls).toEqual(['update d {"publish_at":null}']);
   });
 
   it('saves a cover change and the story settings', async () => {

@@ -64,6 +64,8 @@ export type ChapterPatch = {
   title?: string;
   content?: string;
   published?: boolean;
+  /** A new schedule, or null to cancel one (docs/decisions/028-scheduled-chapters.md). */
+  publish_at?: string | null;
   order?: number;
 };
 
@@ -75,6 +77,7 @@ export type SaveApi = {
     title: string;
     content: string;
     published: boolean;
+    publish_at?: string;
   }) => Promise<Chapter>;
   updateChapter: (id: string, patch: ChapterPatch) => Promise<Chapter>;
   deleteChapter: (id: string) => Promise<void>;
@@ -137,6 +140,7 @@ export async function saveStory(
       title: chapter.title.trim(),
       content: chapter.content,
       published: chapter.published,
+      ...(chapter.publishAt && !chapter.published ? { publish_at: chapter.publishAt } : {}),
     });
     chapter.id = created.id;
     onEvent({ type: 'chapter-created', key: chapter.key, id: created.id });
@@ -144,6 +148,7 @@ export async function saveStory(
       ...chapter,
       id: created.id,
       publishedAt: created.published_at,
+      publishAt: created.publish_at ?? null,
     });
     order.push(created.id);
     report();
@@ -166,10 +171,15 @@ export async function saveStory(
     if (chapter.title !== before.title) change.title = chapter.title.trim();
     if (chapter.content !== before.content) change.content = chapter.content;
     if (chapter.published !== before.published) change.published = chapter.published;
+    if (chapter.publishAt !== before.publishAt) change.publish_at = chapter.publishAt;
     if (Object.keys(change).length === 0) continue;
     const updated = await api.updateChapter(id, change);
     if (change.order !== undefined) moveTo(order, id, change.order);
-    server.set(id, { ...chapter, publishedAt: updated.published_at });
+    server.set(id, {
+      ...chapter,
+      publishedAt: updated.published_at,
+      publishAt: updated.publish_at ?? null,
+    });
     report();
   }
 }

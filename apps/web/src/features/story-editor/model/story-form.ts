@@ -47,6 +47,8 @@ export type ChapterDraft = {
   content: string;
   published: boolean;
   publishedAt: string | null;
+  /** Scheduled to publish at this instant (UTC), saved with Save Changes; null when not. */
+  publishAt: string | null;
   /** Hidden by the moderators, with their reason: unpublished until they restore it. */
   hidden?: { reason: string | null } | null;
 };
@@ -77,6 +79,7 @@ export function newChapter(position: number, published = false): ChapterDraft {
     content: '',
     published,
     publishedAt: null,
+    publishAt: null,
   };
 }
 
@@ -115,6 +118,7 @@ export function chapterFromServer(chapter: Chapter): ChapterDraft {
     content: chapter.content,
     published: chapter.published,
     publishedAt: chapter.published_at,
+    publishAt: chapter.publish_at ?? null,
     ...(chapter.hidden ? { hidden: { reason: chapter.hidden.reason } } : {}),
   };
 }
@@ -138,7 +142,11 @@ export const sameSettings = (a: StorySettingsForm, b: StorySettingsForm) =>
   a.copyright === b.copyright;
 
 export const sameChapter = (a: ChapterDraft, b: ChapterDraft) =>
-  a.id === b.id && a.title === b.title && a.content === b.content && a.published === b.published;
+  a.id === b.id &&
+  a.title === b.title &&
+  a.content === b.content &&
+  a.published === b.published &&
+  a.publishAt === b.publishAt;
 
 export const sameChapters = (a: readonly ChapterDraft[], b: readonly ChapterDraft[]) =>
   a.length === b.length && a.every((chapter, index) => sameChapter(chapter, b[index]!));

@@ -70,12 +70,12 @@ export function publishProblem(chapter: ChapterDraft): Problem | null {
   };
 }
 
-/** Edit story: title and genre as on create; a published chapter must keep its content. */
+/** Edit story: title and genre as on create; a published or scheduled chapter keeps its content. */
 export function saveProblem(details: StoryDetails, chapters: readonly ChapterDraft[]) {
   const problem = detailsProblem(details) ?? chapterTitlesProblem(chapters);
   if (problem) return problem;
   for (const chapter of chapters) {
-    const chapterProblem = chapter.published ? publishProblem(chapter) : null;
+    const chapterProblem = chapter.published || chapter.publishAt ? publishProblem(chapter) : null;
     if (chapterProblem) return chapterProblem;
   }
   return null;
