@@ -3,13 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
-import { call, dataOf, describe, isOk, type Outcome } from './support/http.js';
-import { type JobState, jobsInPostgres, jobsInSqlite } from './support/outbox.js';
+import { call, dataOf, describe, type Outcome } from './support/http.js';
+import type { JobState } from './support/outbox.js';
 import { PrivateCluster } from './support/postgres.js';
 import { writeResults } from './support/results.js';
 import { assertBuilt, freePort, ServerProcess, sleep } from './support/server.js';
+import {
+  chaosAccount,
+  postgresStore,
+  type RunStore,
+  sqliteStore,
+  withPgClient,
+} from './support/store.js';
 
 /**
  * Notifications survive SIGKILLs (issue 20): an author with followers publishes chapters and
@@ -23,7 +29,6 @@ const KILLS = Number(process.env.CHAOS_NOTIFY_KILLS ?? 4);
 const FOLLOWERS = Number(process.env.CHAOS_NOTIFY_FOLLOWERS ?? 1_800);
 const READERS = 3;
 const DRAIN_BOUND_MS = 60_000;
-const PASSWORD = 'chaos-password-1';
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -37,23 +42,14 @@ afterAll(async () => {
 });
 
 /** Read-only SQL on the servers' database, and the one bulk insert the setup needs. */
-interface Store {
-  all<T>(text: string, params?: unknown[]): Promise<T[]>;
+interface Store extends RunStore {
   /** Inserts users who follow `authorId`, as if they had followed over the years. */
   addFollowers(authorId: string, n: number): Promise<void>;
-  jobs(): Promise<JobState[]>;
 }
 
-function sqliteStore(file: string): Store {
+function sqliteFollowersStore(file: string): Store {
   return {
-    async all<T>(text: string, params: unknown[] = []) {
-      const db = new Database(file, { readonly: true, fileMustExist: true });
-      try {
-        return db.prepare(text).all(...params) as T[];
-      } finally {
-        db.close();
-      }
-    },
+    ...sqliteStore(file),
     async addFollowers(authorId, n) {
       const db = new Database(file, { fileMustExist: true, timeout: 10_000 });
       try {
@@ -81,33 +77,14 @@ function sqliteStore(file: string): Store {
         db.close();
       }
     },
-    jobs: async () => jobsInSqlite(file),
   };
 }
 
-function postgresStore(url: string): Store {
-  const withClient = async <T>(work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
+function postgresFollowersStore(url: string): Store {
   return {
-    all: <T>(text: string, params: unknown[] = []) =>
-      withClient(async (client) => {
-        let n = 0;
-        return (
-          await client.query(
-            text.replace(/\?/g, () => `$${++n}`),
-            params,
-          )
-        ).rows as T[];
-      }),
+    ...postgresStore(url),
     addFollowers: (authorId, n) =>
-      withClient(async (client) => {
+      withPgClient(url, async (client) => {
         await client.query(
           `insert into users (id, username, email, created_at, updated_at)
              select gen_random_uuid(), 'fan' || i || '_' || substr(md5(random()::text), 1, 6),
@@ -121,24 +98,7 @@ function postgresStore(url: string): Store {
           [authorId],
         );
       }),
-    jobs: () => jobsInPostgres(url),
   };
-}
-
-/** Signs up and signs in through any running server; answers the access token and user id. */
-async function account(baseURL: string, username: string) {
-  const email = `${username}@chaos.example`;
-  const signup = await call(baseURL, 'POST', '/api/auth/signup', {
-    json: { username, email, password: PASSWORD },
-  });
-  if (!isOk(signup)) throw new Error(`sign-up of ${username} failed`);
-  const login = await call(baseURL, 'POST', '/api/auth/token', {
-    form: { username: email, password: PASSWORD },
-  });
-  if (login.kind !== 'response' || !login.body?.access_token)
-    throw new Error(`sign-in of ${username} failed`);
-  const me = await call(baseURL, 'GET', '/api/users/me', { token: login.body.access_token });
-  return { token: login.body.access_token, id: dataOf<{ id: string }>(me).id };
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -156,9 +116,9 @@ async function run(processes: ServerProcess[], store: Store) {
   for (const server of processes) await server.start();
   const base = processes[0]!.baseURL;
   const prefix = `n${randomUUID().slice(0, 6)}`;
-  const author = await account(base, `${prefix}author`);
+  const author = await chaosAccount(base, `${prefix}author`);
   const readers = await Promise.all(
-    Array.from({ length: READERS }, (_, i) => account(base, `${prefix}reader${i}`)),
+    Array.from({ length: READERS }, (_, i) => chaosAccount(base, `${prefix}reader${i}`)),
   );
   await store.addFollowers(author.id, FOLLOWERS);
   const created = await call(base, 'POST', '/api/stories/json', {
@@ -359,7 +319,7 @@ test('SQLite: every chapter and comment is told exactly once through repeated SI
   dirs.push(dataDir);
   const server = new ServerProcess({ port: await freePort(), dataDir });
   servers.push(server);
-  const outcome = await run([server], sqliteStore(join(dataDir, 'storyloom.db')));
+  const outcome = await run([server], sqliteFollowersStore(join(dataDir, 'storyloom.db')));
   record('sqlite', { database: 'sqlite', ...outcome.figures });
   expectSound(outcome);
 });
@@ -374,7 +334,7 @@ test('PostgreSQL, two server processes: every chapter and comment is told exactl
   for (let i = 0; i < 2; i += 1)
     processes.push(new ServerProcess({ port: await freePort(), dataDir, databaseUrl }));
   servers.push(...processes);
-  const outcome = await run(processes, postgresStore(databaseUrl));
+  const outcome = await run(processes, postgresFollowersStore(databaseUrl));
   record('postgres', {
     database: 'postgresql (private cluster), two API processes on one database',
     ...outcome.figures,

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { call, dataOf, isOk } from './support/http.js';
-import { type JobState, jobsInPostgres, jobsInSqlite } from './support/outbox.js';
+import type { JobState } from './support/outbox.js';
 import { PrivateCluster } from './support/postgres.js';
 import { writeResults } from './support/results.js';
 import { assertBuilt, freePort, ServerProcess, sleep } from './support/server.js';
+import { chaosAccount, postgresStore, type RunStore, sqliteStore } from './support/store.js';
 
 /**
  * Scheduled chapters survive SIGKILLs (issue 22, docs/decisions/028-scheduled-chapters.md): an
@@ -23,7 +22,6 @@ const KILLS = Number(process.env.CHAOS_SCHEDULE_KILLS ?? 4);
 const CHAPTERS = Number(process.env.CHAOS_SCHEDULE_CHAPTERS ?? 30);
 const FOLLOWERS = 3;
 const DRAIN_BOUND_MS = 60_000;
-const PASSWORD = 'chaos-password-1';
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -36,60 +34,6 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Store {
-  all<T>(text: string, params?: unknown[]): Promise<T[]>;
-  jobs(): Promise<JobState[]>;
-}
-
-function sqliteStore(file: string): Store {
-  return {
-    async all<T>(text: string, params: unknown[] = []) {
-      const db = new Database(file, { readonly: true, fileMustExist: true });
-      try {
-        return db.prepare(text).all(...params) as T[];
-      } finally {
-        db.close();
-      }
-    },
-    jobs: async () => jobsInSqlite(file),
-  };
-}
-
-function postgresStore(url: string): Store {
-  return {
-    async all<T>(text: string, params: unknown[] = []) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        let n = 0;
-        return (
-          await client.query(
-            text.replace(/\?/g, () => `$${++n}`),
-            params,
-          )
-        ).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
-    jobs: () => jobsInPostgres(url),
-  };
-}
-
-async function account(baseURL: string, username: string) {
-  const email = `${username}@chaos.example`;
-  const signup = await call(baseURL, 'POST', '/api/auth/signup', {
-    json: { username, email, password: PASSWORD },
-  });
-  if (!isOk(signup)) throw new Error(`sign-up of ${username} failed`);
-  const login = await call(baseURL, 'POST', '/api/auth/token', {
-    form: { username: email, password: PASSWORD },
-  });
-  if (login.kind !== 'response' || !login.body?.access_token)
-    throw new Error(`sign-in of ${username} failed`);
-  return { token: login.body.access_token, username };
-}
-
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -99,13 +43,13 @@ interface Expected {
   at: string | null;
 }
 
-async function run(processes: ServerProcess[], store: Store) {
+async function run(processes: ServerProcess[], store: RunStore) {
   for (const server of processes) await server.start();
   const base = processes[0]!.baseURL;
   const prefix = `s${randomUUID().slice(0, 6)}`;
-  const author = await account(base, `${prefix}author`);
+  const author = await chaosAccount(base, `${prefix}author`);
   for (let i = 0; i < FOLLOWERS; i += 1) {
-    const reader = await account(base, `${prefix}reader${i}`);
+    const reader = await chaosAccount(base, `${prefix}reader${i}`);
     const followed = await call(base, 'POST', `/api/users/${author.username}/follow`, {
       token: reader.token,
     });
@@ -206,7 +150,7 @@ async function run(processes: ServerProcess[], store: Store) {
 }
 
 async function check(
-  store: Store,
+  store: RunStore,
   storyId: string,
   expected: Expected[],
   jobs: JobState[],

@@ -66,3 +66,27 @@ export async function enqueue<
     .execute();
   return id;
 }
+
+/**
+ * Enqueues a periodic job once per `period` across every process: its `scheduled_runs` row
+ * (named by its kind) and the job are inserted together, or not at all, so processes racing to
+ * schedule the same period leave one job. True when this call enqueued it.
+ */
+export async function enqueueOnce<Kind extends keyof JobPayloads & string>(
+  db: Kysely<Database>,
+  period: string,
+  job: Omit<NewJob<Kind, JobPayloads[Kind]>, 'id'>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const id = newId();
+    const claimed = await trx
+      .insertInto('scheduled_runs')
+      .values({ name: job.kind, period, job_id: id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['name', 'period']).doNothing())
+      .returning('period')
+      .execute();
+    if (claimed.length === 0) return false;
+    await enqueue(trx, { ...job, id } as NewJob<Kind, JobPayloads[Kind]>);
+    return true;
+  });
+}

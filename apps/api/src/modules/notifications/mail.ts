@@ -11,8 +11,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { type Gate, inBatches } from '../../jobs/progress.js';
-import { enqueue, type JobInfo } from '../../jobs/queue.js';
-import { newId } from '../../lib/ids.js';
+import { enqueue, enqueueOnce, type JobInfo } from '../../jobs/queue.js';
 import type { Mail } from '../../lib/mailer.js';
 import { DAY, HOUR, MINUTE, nowIso } from '../../lib/time.js';
 import { findSettings, settingsOfMany } from '../users/settings-repo.js';
@@ -211,20 +210,13 @@ export function digestWeek(at: Date): { period: string; runAt: Date } {
  * row and its job are inserted together, or not at all. Every process calls this at start and
  * hourly (app.ts).
  */
-export async function scheduleWeeklyDigest(db: Db, now = new Date()): Promise<boolean> {
+export function scheduleWeeklyDigest(db: Db, now = new Date()): Promise<boolean> {
   const { period, runAt } = digestWeek(now);
-  return db.kysely.transaction().execute(async (trx) => {
-    const jobId = newId();
-    const claimed = await trx
-      .insertInto('scheduled_runs')
-      .values({ name: 'weekly-digest', period, job_id: jobId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['name', 'period']).doNothing())
-      .returning('period')
-      .execute();
-    if (claimed.length === 0) return false;
-    const since = new Date(runAt.getTime() - 7 * DAY).toISOString();
-    await enqueue(trx, { id: jobId, kind: 'weekly-digest', payload: { period, since }, runAt });
-    return true;
+  const since = new Date(runAt.getTime() - 7 * DAY).toISOString();
+  return enqueueOnce(db.kysely, period, {
+    kind: 'weekly-digest',
+    payload: { period, since },
+    runAt,
   });
 }
 

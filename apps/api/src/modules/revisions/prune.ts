@@ -2,9 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { type Gate, inBatches } from '../../jobs/progress.js';
-import { enqueue, type JobInfo } from '../../jobs/queue.js';
-import { newId } from '../../lib/ids.js';
-import { DAY, nowIso } from '../../lib/time.js';
+import { enqueueOnce, type JobInfo } from '../../jobs/queue.js';
+import { DAY } from '../../lib/time.js';
 
 /** Every revision of the last this many days is kept; older ones, the last of each day. */
 export const KEEP_EVERY_REVISION_DAYS = 30;
@@ -98,22 +97,9 @@ export function pruneRevisionsJob({ db, gate }: { db: Db; gate: Gate }) {
  * Makes sure today's pruning is scheduled, once across all processes (its `scheduled_runs` row
  * and its job are inserted together). Every process calls this at start and hourly (services.ts).
  */
-export async function scheduleRevisionPruning(db: Db, now = new Date()): Promise<boolean> {
-  const period = now.toISOString().slice(0, 10);
-  return db.kysely.transaction().execute(async (trx) => {
-    const jobId = newId();
-    const claimed = await trx
-      .insertInto('scheduled_runs')
-      .values({ name: 'revisions-prune', period, job_id: jobId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['name', 'period']).doNothing())
-      .returning('period')
-      .execute();
-    if (claimed.length === 0) return false;
-    await enqueue(trx, {
-      id: jobId,
-      kind: 'revisions-prune',
-      payload: { cutoff: pruneCutoff(now) },
-    });
-    return true;
+export function scheduleRevisionPruning(db: Db, now = new Date()): Promise<boolean> {
+  return enqueueOnce(db.kysely, now.toISOString().slice(0, 10), {
+    kind: 'revisions-prune',
+    payload: { cutoff: pruneCutoff(now) },
   });
 }

@@ -3,9 +3,7 @@ import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { type BatchResult, type Gate, inBatches } from '../../jobs/progress.js';
 import type { JobInfo } from '../../jobs/queue.js';
-import { enqueue } from '../../jobs/queue.js';
-import { newId } from '../../lib/ids.js';
-import { nowIso } from '../../lib/time.js';
+import { enqueueOnce } from '../../jobs/queue.js';
 import { dayOf } from './repo.js';
 
 type Trx = Transaction<Database>;
@@ -153,17 +151,6 @@ export function statsBackfillJob({ db, gate }: { db: Db; gate: Gate }) {
  * Enqueues the backfill once per database, whichever process gets there first (scheduled_runs
  * holds the claim): every process schedules it at start.
  */
-export async function scheduleStatsBackfill(db: Db): Promise<boolean> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const jobId = newId();
-    const claimed = await trx
-      .insertInto('scheduled_runs')
-      .values({ name: 'stats-backfill', period: '016', job_id: jobId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['name', 'period']).doNothing())
-      .returning('period')
-      .execute();
-    if (claimed.length === 0) return false;
-    await enqueue(trx, { id: jobId, kind: 'stats-backfill', payload: {} });
-    return true;
-  });
+export function scheduleStatsBackfill(db: Db): Promise<boolean> {
+  return enqueueOnce(db.kysely, '016', { kind: 'stats-backfill', payload: {} });
 }

@@ -1,8 +1,6 @@
 import type { Db } from '../../db/index.js';
 import { type Gate, inBatches } from '../../jobs/progress.js';
-import { enqueue, type JobInfo } from '../../jobs/queue.js';
-import { newId } from '../../lib/ids.js';
-import { nowIso } from '../../lib/time.js';
+import { enqueueOnce, type JobInfo } from '../../jobs/queue.js';
 import type { CoverStore } from '../media/covers.js';
 
 /**
@@ -16,23 +14,10 @@ import type { CoverStore } from '../media/covers.js';
 export const PURGE_BATCH = 50;
 
 /** This hour's purge, enqueued once across all processes; true when this call enqueued it. */
-export async function scheduleTrashPurge(db: Db, now = new Date()): Promise<boolean> {
-  const period = now.toISOString().slice(0, 13);
-  return db.kysely.transaction().execute(async (trx) => {
-    const jobId = newId();
-    const claimed = await trx
-      .insertInto('scheduled_runs')
-      .values({ name: 'trash-purge', period, job_id: jobId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['name', 'period']).doNothing())
-      .returning('period')
-      .execute();
-    if (claimed.length === 0) return false;
-    await enqueue(trx, {
-      id: jobId,
-      kind: 'trash-purge',
-      payload: { before: now.toISOString() },
-    });
-    return true;
+export function scheduleTrashPurge(db: Db, now = new Date()): Promise<boolean> {
+  return enqueueOnce(db.kysely, now.toISOString().slice(0, 13), {
+    kind: 'trash-purge',
+    payload: { before: now.toISOString() },
   });
 }
 

@@ -135,6 +135,39 @@ const onChapters = (
   }));
 
 /**
+ * The owner's series of `storyId` alone, made on first use: a world's roles share it (a story
+ * is in one series at most).
+ */
+async function seriesOf(t: TestApp, w: World, storyId: string): Promise<string> {
+  const mine = await call(t, 'GET', '/users/me/series', w.owner.auth);
+  const found = (mine.body.data as { id: string; parts: { story: { id: string } }[] }[]).find((s) =>
+    s.parts.some((p) => p.story.id === storyId),
+  );
+  if (found) return found.id;
+  const made = await call(t, 'POST', '/series', w.owner.auth, {
+    title: 'A series',
+    story_ids: [storyId],
+  });
+  return made.body.data.id;
+}
+
+/**
+ * Cases for a series route (decision 029): a series the owner makes of their public story, and
+ * one of their private story alone, which no one else can see.
+ */
+const onSeries = (
+  publicExpect: Expect,
+  privateExpect: Expect,
+  request: (seriesId: string, w: World, on: Resource) => Request = (id) => ({ params: { id } }),
+): Case[] =>
+  (['public story', 'private story'] as const).map((on) => ({
+    on,
+    expect: on === 'public story' ? publicExpect : privateExpect,
+    request: async (w: World, _role: Role, t: TestApp) =>
+      request(await seriesOf(t, w, story(w, on)), w, on),
+  }));
+
+/**
  * Cases for a chapter's revision route (decision 026): the newest revision of each of the
  * world's three chapters (one is recorded first if the world wrote the chapter directly).
  * Everyone but the author gets the 404 of a missing chapter, whatever the chapter.
@@ -358,6 +391,55 @@ export const MATRIX: Record<string, Entry> = {
     cases: one("owner's profile", [401, 200, 400], ownerName),
   },
   'GET /api/users/me/blocks': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/series': { cases: one('own account', SIGNED_IN) },
+  // Series (decision 029): read as the lists read their parts; changed by their author only.
+  'POST /api/series': {
+    mutates: true,
+    cases: one('own account', CREATED_SIGNED_IN, () => ({ body: { title: 'A new series' } })),
+  },
+  'GET /api/series/:id': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onSeries(OPEN, AUTHOR_ONLY_READ),
+  },
+  'PATCH /api/series/:id': {
+    mutates: true,
+    cases: onSeries(AUTHOR_WRITES, AUTHOR_WRITES, (id) => ({
+      params: { id },
+      body: { title: 'Renamed' },
+    })),
+  },
+  'DELETE /api/series/:id': {
+    mutates: true,
+    cases: onSeries(AUTHOR_WRITES, AUTHOR_WRITES),
+  },
+  'PUT /api/series/:id/stories': {
+    mutates: true,
+    cases: onSeries(AUTHOR_WRITES, AUTHOR_WRITES, (id) => ({
+      params: { id },
+      body: { story_ids: [] },
+    })),
+  },
+  'POST /api/series/:id/stories': {
+    mutates: true,
+    // Each series gets the owner's other story.
+    cases: onSeries(AUTHOR_WRITES, AUTHOR_WRITES, (id, w, on) => ({
+      params: { id },
+      body: { story_id: story(w, on === 'public story' ? 'private story' : 'public story') },
+    })),
+  },
+  'DELETE /api/series/:id/stories/:storyId': {
+    mutates: true,
+    cases: (['public story', 'private story'] as const).map((on) => ({
+      on,
+      expect: AUTHOR_WRITES,
+      request: async (w: World, _role: Role, t: TestApp) => {
+        const storyId = story(w, on);
+        return { params: { id: await seriesOf(t, w, storyId), storyId } };
+      },
+    })),
+  },
+
   'GET /api/users/me/mutes': { cases: one('own account', SIGNED_IN) },
 
   'GET /api/stories': { cases: one('public area', OPEN, () => ({ query: { limit: '100' } })) },
@@ -406,6 +488,11 @@ export const MATRIX: Record<string, Entry> = {
         return { params: { id } };
       },
     })),
+  },
+  // Stats (decision 030): the author's alone; anyone else gets the 404 of a missing story.
+  'GET /api/stories/:id/stats': {
+    plainNotFound: true,
+    cases: onStories(AUTHOR_ONLY_WRITE, AUTHOR_ONLY_WRITE),
   },
   'PATCH /api/stories/:id/cover': {
     mutates: true,
