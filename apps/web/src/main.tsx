@@ -11,6 +11,14 @@ import { takeServerState } from './app/server-state';
 import { trackInputModality } from './lib/input-modality';
 import { useAuthStore } from './stores/auth-store';
 
+// Zod, loaded later with the pages that parse, must compile no code at run time: the page's
+// Content-Security-Policy refuses eval, and zod's probe for it (a caught `Function('')`) is
+// still reported as a violation. Zod takes its settings from this object when it loads
+// (zod/v4/core/core.js), so setting it here keeps zod out of the first load;
+// e2e/xss.spec.ts fails on the violation if that ever changes.
+(globalThis as { __zod_globalConfig?: { jitless: boolean } }).__zod_globalConfig = {
+  jitless: true,
+};
 trackInputModality();
 
 const container = document.getElementById('root');
