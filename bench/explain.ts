@@ -259,6 +259,16 @@ async function main(): Promise<void> {
     .where('stories_count', '>', 0)
     .select((eb) => eb.fn.countAll<number>().as('authors'))
     .executeTakeFirstOrThrow();
+  // The filters' tags (issue 23): the most and the least used.
+  const tagUse = await k
+    .selectFrom('story_tags')
+    .select(['tag_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('tag_key')
+    .orderBy('n', 'desc')
+    .orderBy('tag_key')
+    .execute();
+  const commonTag = encodeURIComponent(tagUse[0]?.tag_key ?? 'drama');
+  const rareTag = encodeURIComponent(tagUse.at(-1)?.tag_key ?? 'drama');
   // The directory's pages of 24 (apps/web), within the same window: at most page 417.
   const deepAuthorsPage = Math.max(1, Math.min(417, Math.ceil(Number(authors) / 24)));
 
@@ -289,6 +299,17 @@ async function main(): Promise<void> {
       route: 'GET /stories',
       url: `/api/stories?sort=${sort}&rating=teen&page=${deepPage}&limit=20`,
     });
+    // Filters (docs/decisions/031-story-filters.md): a common and a rare tag, an excluded tag,
+    // and the rating, status, word range and language together.
+    for (const filter of [
+      `tags=${commonTag}`,
+      `tags=${rareTag}`,
+      `exclude_tags=${commonTag}`,
+      `tags=${commonTag}&exclude_tags=${rareTag}&status=ongoing`,
+      'rating=general,teen&status=completed&words_min=5000&words_max=60000',
+      'rating=general&status=ongoing&language=Spanish&words_min=20000',
+    ])
+      requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&${filter}&page=1` });
   }
   for (const q of group ? [] : ['the', 'lighthouse', 'drag', 'silver moon']) {
     requests.push({
