@@ -108,11 +108,15 @@ export function FilterBar({ state, onChange, filterButton }: FilterBarProps) {
             ))}
           </Select>
         </div>
-        {filterButton ? <div className="flex items-end">{filterButton}</div> : null}
+        {filterButton ? (
+          <div className="flex items-end [&>button]:w-full sm:[&>button]:w-auto">
+            {filterButton}
+          </div>
+        ) : null}
         <ViewToggle
           view={state.view}
           onChange={(view) => onChange({ view })}
-          className="col-span-2 sm:col-span-1"
+          className={filterButton ? undefined : 'col-span-2 sm:col-span-1'}
         />
       </div>
     </div>
