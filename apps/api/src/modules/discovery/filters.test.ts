@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { hideChapter, restoreChapter } from '../moderation/hiding.js';
-import { filteredStoryIdsQuery } from './filters.js';
+import { drivingPlan, filteredStoryIdsQuery } from './filters.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,7 +189,7 @@ describe('GET /stories: filters', () => {
     }
   });
 
-  it('finds the same page from a tag as along the list order', async () => {
+  it('finds the same page from a tag or the word range as along the list order', async () => {
     for (const sort of STORY_SORTS) {
       const params = {
         genre: 'Poetry' as const,
@@ -197,13 +197,39 @@ describe('GET /stories: filters', () => {
         sort,
         offset: 0,
         limit: 20,
-        filters: { tags: ['desert', 'revenge'], exclude_tags: ['romance'] },
+        filters: {
+          tags: ['desert', 'revenge'],
+          exclude_tags: ['romance'],
+          words_min: 10,
+          words_max: 1000,
+        },
       };
-      const walked = await filteredStoryIdsQuery(db(), params).execute();
-      const driven = await filteredStoryIdsQuery(db(), params, 'desert').execute();
-      expect(driven).toEqual(walked);
+      const walked = await filteredStoryIdsQuery(db(), t.testDb.db.dialect, params).execute();
+      const fromTag = await filteredStoryIdsQuery(db(), t.testDb.db.dialect, params, {
+        kind: 'tag',
+        tag: 'desert',
+      }).execute();
+      const fromWords = await filteredStoryIdsQuery(db(), t.testDb.db.dialect, params, {
+        kind: 'words',
+      }).execute();
+      expect(fromTag).toEqual(walked);
+      expect(fromWords).toEqual(walked);
       expect(walked.map((row) => row.id)).toEqual([lib.dusty!.id]);
+      const wide = { ...params, filters: { words_min: 0 } };
+      const all = await filteredStoryIdsQuery(db(), t.testDb.db.dialect, wide).execute();
+      expect(
+        await filteredStoryIdsQuery(db(), t.testDb.db.dialect, wide, { kind: 'words' }).execute(),
+      ).toEqual(all);
     }
+    // The narrowest candidate drives, counted no further than DRIVE_MAX.
+    expect(await drivingPlan(db(), { tags: ['desert', 'revenge'] })).toEqual({
+      kind: 'tag',
+      tag: 'revenge',
+    });
+    expect(await drivingPlan(db(), { tags: ['desert'], words_min: 4000 })).toEqual({
+      kind: 'words',
+    });
+    expect(await drivingPlan(db(), { status: 'ongoing' })).toBeUndefined();
   });
 
   it('never lists private, hidden, deleted or (for visitors) mature stories', async () => {

@@ -10,36 +10,46 @@ type Exec = Kysely<Database> | Transaction<Database>;
 
 /**
  * Filtered story lists (issue 23, docs/decisions/031-story-filters.md). A filtered page is found
- * one of two ways, whichever reads fewer entries:
+ * one of three ways, whichever reads fewer entries:
  *
- * - **from a tag**: when an included tag has at most TAG_DRIVE_MAX stories, its entries in
- *   story_tags_tag_idx are the candidates (each story read by its key), checked and sorted. The
- *   rarest included tag drives; the cost is bounded by TAG_DRIVE_MAX whatever the library size.
+ * - **from a tag**: when an included tag has at most DRIVE_MAX stories, its entries in
+ *   story_tags_tag_idx are the candidates (each story read by its key), checked and sorted.
+ * - **from the word range**: likewise when at most DRIVE_MAX public stories fall in the range
+ *   (stories_words_idx, migration 018).
  * - **along the list order**: otherwise the order's partial index is walked as for an
  *   unfiltered list, and each entry's row is checked until the page is full. A common filter
  *   fills a page within a few dozen entries.
  *
+ * The narrowest candidate under DRIVE_MAX drives; each is counted only up to DRIVE_MAX + 1
+ * entries, so choosing costs a bounded index range, whatever the library size.
+ *
  * Excluded tags are never read as a list: each candidate is probed once on story_tags' primary
  * key `(story_id, tag_key)` (`not exists`), so an excluded tag's size costs nothing.
  */
-export const TAG_DRIVE_MAX = 5_000;
+export const DRIVE_MAX = 5_000;
+
+/** Where a filtered page's candidates come from; undefined: along the list order. */
+export type Driver = { kind: 'tag'; tag: string } | { kind: 'words' };
 
 export interface FilteredListParams extends ListParams {
   filters: StoryFilters;
 }
 
-/** The conditions a filtered list adds, on the stories columns of `alias`. */
-export function filterConditions(filters: StoryFilters, alias: string, driver?: string) {
+/**
+ * The conditions a filtered list adds, on the stories columns of `alias`. Unless the word range
+ * drives, its terms are written `+word_count` so SQLite never picks stories_words_idx for them
+ * (without statistics it would, and sort a wide range); PostgreSQL reads `+` as the identity.
+ */
+export function filterConditions(filters: StoryFilters, alias: string, driver?: Driver) {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const words = driver?.kind === 'words' ? col('word_count') : sql`+${col('word_count')}`;
   const out: RawBuilder<boolean>[] = [];
   if (filters.status) out.push(sql<boolean>`${col('completion_status')} = ${filters.status}`);
   if (filters.language) out.push(sql<boolean>`${col('language')} = ${filters.language}`);
-  if (filters.words_min !== undefined)
-    out.push(sql<boolean>`${col('word_count')} >= ${filters.words_min}`);
-  if (filters.words_max !== undefined)
-    out.push(sql<boolean>`${col('word_count')} <= ${filters.words_max}`);
+  if (filters.words_min !== undefined) out.push(sql<boolean>`${words} >= ${filters.words_min}`);
+  if (filters.words_max !== undefined) out.push(sql<boolean>`${words} <= ${filters.words_max}`);
   for (const tag of filters.tags ?? []) {
-    if (tag === driver) continue;
+    if (driver?.kind === 'tag' && tag === driver.tag) continue;
     out.push(sql<boolean>`exists (select 1 from story_tags it
       where it.story_id = ${col('id')} and it.tag_key = ${tag})`);
   }
@@ -50,24 +60,38 @@ export function filterConditions(filters: StoryFilters, alias: string, driver?: 
   return out;
 }
 
+/** Entries of a bounded count: how many, up to DRIVE_MAX + 1. */
+async function boundedCount(db: Exec, rows: RawBuilder<unknown>): Promise<number> {
+  const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n from (
+    ${rows} limit ${DRIVE_MAX + 1}) t`.execute(db);
+  return Number(counted[0]?.n ?? 0);
+}
+
 /**
- * The included tag that drives the list, if any has at most TAG_DRIVE_MAX entries: the rarest.
- * Each is counted only that far (a bounded range of story_tags_tag_idx), so a common tag costs
- * TAG_DRIVE_MAX index entries at most.
+ * What drives a filtered list: the included tag or the word range with the fewest entries, if
+ * that is at most DRIVE_MAX; else nothing (along the list order). Each candidate is counted only
+ * that far, a bounded range of story_tags_tag_idx or stories_words_idx.
  */
-export async function drivingTag(
-  db: Exec,
-  tags: readonly string[] = [],
-): Promise<string | undefined> {
-  let best: { tag: string; n: number } | undefined;
-  for (const tag of tags) {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
-      select 1 from story_tags where tag_key = ${tag} limit ${TAG_DRIVE_MAX + 1}) t`.execute(db);
-    const n = Number(rows[0]?.n ?? 0);
-    if (n <= TAG_DRIVE_MAX && (!best || n < best.n)) best = { tag, n };
-    if (n === 0) break;
+export async function drivingPlan(db: Exec, filters: StoryFilters): Promise<Driver | undefined> {
+  let best: { driver: Driver; n: number } | undefined;
+  const consider = (driver: Driver, n: number) => {
+    if (n <= DRIVE_MAX && (!best || n < best.n)) best = { driver, n };
+  };
+  if (filters.words_min !== undefined || filters.words_max !== undefined) {
+    const n = await boundedCount(
+      db,
+      sql`select 1 from stories where visibility = 'public'
+        and word_count >= ${filters.words_min ?? 0}
+        and word_count <= ${filters.words_max ?? Number.MAX_SAFE_INTEGER}`,
+    );
+    consider({ kind: 'words' }, n);
   }
-  return best?.tag;
+  for (const tag of filters.tags ?? []) {
+    if (best?.n === 0) break;
+    const n = await boundedCount(db, sql`select 1 from story_tags where tag_key = ${tag}`);
+    consider({ kind: 'tag', tag }, n);
+  }
+  return best?.driver;
 }
 
 /** Every one of `conditions`. */
@@ -78,7 +102,7 @@ const allOf = (conditions: RawBuilder<boolean>[]) =>
 function listConditions(
   params: Omit<FilteredListParams, 'sort' | 'offset' | 'limit'>,
   alias: string,
-  driver: string | undefined,
+  driver: Driver | undefined,
 ) {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const conditions: RawBuilder<boolean>[] = [
@@ -94,17 +118,29 @@ function listConditions(
 
 /**
  * A page of the ids of public stories that pass the filters, in the list's order. `driver`
- * (from drivingTag) picks the tag plan; without it the list order's index is walked. On SQLite
- * `cross join` keeps the tag's entries the outer loop; PostgreSQL plans from its statistics.
+ * (from drivingPlan) picks the tag or word range plan; without it the list order's index is
+ * walked. On SQLite `cross join` keeps the tag's entries the outer loop, and `+column` keeps
+ * the order's index out of the word range's plan; PostgreSQL plans from its statistics.
  */
-export function filteredStoryIdsQuery(db: Exec, params: FilteredListParams, driver?: string) {
+export function filteredStoryIdsQuery(
+  db: Exec,
+  dialect: DialectName,
+  params: FilteredListParams,
+  driver?: Driver,
+) {
   const order = SORT_COLUMN[params.sort];
-  if (driver === undefined) {
+  if (driver?.kind !== 'tag') {
+    // From the word range, SQLite must not satisfy the order from the order's index (without
+    // statistics it would, and walk it): `+column` is the same value that no index provides.
+    const sortKey =
+      driver?.kind === 'words' && dialect === 'sqlite'
+        ? sql`+${sql.ref(`stories.${order}`)}`
+        : sql.ref(`stories.${order}`);
     return db
       .selectFrom('stories')
       .select('stories.id')
-      .where(allOf(listConditions(params, 'stories', undefined)))
-      .orderBy(`stories.${order}`, 'desc')
+      .where(allOf(listConditions(params, 'stories', driver)))
+      .orderBy(sortKey, 'desc')
       .orderBy('stories.id', 'desc')
       .limit(params.limit)
       .offset(params.offset);
@@ -113,7 +149,7 @@ export function filteredStoryIdsQuery(db: Exec, params: FilteredListParams, driv
     .selectFrom('story_tags as d')
     .crossJoin('stories')
     .select('stories.id')
-    .where('d.tag_key', '=', driver)
+    .where('d.tag_key', '=', driver.tag)
     .whereRef('stories.id', '=', 'd.story_id')
     .where(allOf(listConditions(params, 'stories', driver)))
     .orderBy(`stories.${order}`, 'desc')
@@ -126,10 +162,10 @@ export function filteredStoryIdsQuery(db: Exec, params: FilteredListParams, driv
 export function countFilteredQuery(
   db: Exec,
   params: Omit<FilteredListParams, 'sort' | 'offset' | 'limit'>,
-  driver?: string,
+  driver?: Driver,
 ) {
   const conditions = allOf(listConditions(params, 'stories', driver));
-  if (driver === undefined) {
+  if (driver?.kind !== 'tag') {
     return db
       .selectFrom('stories')
       .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -139,7 +175,7 @@ export function countFilteredQuery(
     .selectFrom('story_tags as d')
     .crossJoin('stories')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('d.tag_key', '=', driver)
+    .where('d.tag_key', '=', driver.tag)
     .whereRef('stories.id', '=', 'd.story_id')
     .where(conditions);
 }
@@ -147,7 +183,7 @@ export function countFilteredQuery(
 export async function countFiltered(
   db: Exec,
   params: Omit<FilteredListParams, 'sort' | 'offset' | 'limit'>,
-  driver?: string,
+  driver?: Driver,
 ): Promise<number> {
   const { total } = await countFilteredQuery(db, params, driver).executeTakeFirstOrThrow();
   return Number(total);

@@ -147,7 +147,7 @@ describe.skipIf(testDbKind() !== 'sqlite')('query plans (SQLite)', () => {
       for (const ratings of [RATINGS, ALL_AGES_RATINGS]) {
         for (const filters of FILTER_SETS) {
           const params: FilteredListParams = { sort, ratings, offset: 0, limit: 20, filters };
-          const walked = await plan(filteredStoryIdsQuery(t.db.kysely, params));
+          const walked = await plan(filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params));
           // The order's partial index (or its genre's), in order: no sort step, so the page
           // stops reading once it is full.
           expect(walked).toMatch(
@@ -157,7 +157,11 @@ describe.skipIf(testDbKind() !== 'sqlite')('query plans (SQLite)', () => {
           );
           expect(walked).not.toContain('TEMP B-TREE');
           const byGenre = await plan(
-            filteredStoryIdsQuery(t.db.kysely, { ...params, genre: 'Fantasy', mutedBy: 'x' }),
+            filteredStoryIdsQuery(t.db.kysely, t.db.dialect, {
+              ...params,
+              genre: 'Fantasy',
+              mutedBy: 'x',
+            }),
           );
           expect(byGenre).toMatch(
             new RegExp(
@@ -174,14 +178,27 @@ describe.skipIf(testDbKind() !== 'sqlite')('query plans (SQLite)', () => {
               );
           const counted = await plan(countFilteredQuery(t.db.kysely, { ratings, filters }));
           for (const detail of [walked, byGenre, counted]) expect(noTableScan(detail)).toBe(true);
+          if (filters.words_min !== undefined) {
+            // From the word range: its entries in stories_words_idx, then the page sorted.
+            const fromWords = await plan(
+              filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params, { kind: 'words' }),
+            );
+            expect(fromWords).toMatch(
+              /^SEARCH stories USING INDEX stories_words_idx \(word_count>\?( AND word_count<\?)?\)/,
+            );
+            expect(noTableScan(fromWords)).toBe(true);
+          }
+          // Along the order, the word range never takes SQLite to stories_words_idx.
+          expect(walked).not.toContain('stories_words_idx');
           if (!filters.tags) continue;
           // From the tag: its entries, each story by key, then the page sorted.
-          const driven = await plan(filteredStoryIdsQuery(t.db.kysely, params, filters.tags[0]));
+          const tag = { kind: 'tag' as const, tag: filters.tags[0]! };
+          const driven = await plan(filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params, tag));
           expect(driven).toMatch(
             /^SEARCH d USING COVERING INDEX story_tags_tag_idx \(tag_key=\?\) \| SEARCH stories USING INDEX sqlite_autoindex_stories_1 \(id=\?\)/,
           );
           const countDriven = await plan(
-            countFilteredQuery(t.db.kysely, { ratings, filters }, filters.tags[0]),
+            countFilteredQuery(t.db.kysely, { ratings, filters }, tag),
           );
           expect(countDriven).toMatch(/^SEARCH d USING COVERING INDEX story_tags_tag_idx/);
           for (const detail of [driven, countDriven]) expect(noTableScan(detail)).toBe(true);
@@ -228,9 +245,9 @@ describe.skipIf(testDbKind() !== 'postgres')('query plans (PostgreSQL): filtered
         for (const filters of FILTER_SETS) {
           const params: FilteredListParams = { sort, ratings, offset: 0, limit: 20, filters };
           const plans = [
-            await plan(filteredStoryIdsQuery(t.db.kysely, params)),
+            await plan(filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params)),
             await plan(
-              filteredStoryIdsQuery(t.db.kysely, {
+              filteredStoryIdsQuery(t.db.kysely, t.db.dialect, {
                 ...params,
                 genre: 'Fantasy',
                 mutedBy: '0190a0a0-0000-7000-8000-000000000001',
@@ -239,7 +256,9 @@ describe.skipIf(testDbKind() !== 'postgres')('query plans (PostgreSQL): filtered
             await plan(countFilteredQuery(t.db.kysely, { ratings, filters })),
           ];
           if (filters.tags) {
-            plans.push(await plan(filteredStoryIdsQuery(t.db.kysely, params, filters.tags[0])));
+            plans.push(
+              await plan(filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params, filters.tags[0])),
+            );
             plans.push(
               await plan(countFilteredQuery(t.db.kysely, { ratings, filters }, filters.tags[0])),
             );

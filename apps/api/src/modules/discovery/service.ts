@@ -21,7 +21,12 @@ import { listedRatings, ratingScope } from '../stories/ratings.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyCards, storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
-import { countFiltered, countMutedFiltered, drivingTag, filteredStoryIdsQuery } from './filters.js';
+import {
+  countFiltered,
+  countMutedFiltered,
+  drivingPlan,
+  filteredStoryIdsQuery,
+} from './filters.js';
 import { userSummaries } from './people.js';
 import {
   authorIdsQuery,
@@ -79,10 +84,11 @@ export function createDiscoveryService({
     viewer: Viewer,
     mutedBy: string | undefined,
   ): Promise<Paged<Story>> {
-    const driver = await drivingTag(k, filters.tags);
+    const driver = await drivingPlan(k, filters);
     const params = { genre: query.genre, ratings, filters };
     const ids = await filteredStoryIdsQuery(
       k,
+      db.dialect,
       { ...params, sort: query.sort, offset: offsetOf(query), limit: query.limit, mutedBy },
       driver,
     ).execute();
