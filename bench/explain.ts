@@ -269,6 +269,21 @@ async function main(): Promise<void> {
     .execute();
   const commonTag = encodeURIComponent(tagUse[0]?.tag_key ?? 'drama');
   const rareTag = encodeURIComponent(tagUse.at(-1)?.tag_key ?? 'drama');
+  // A word range around the median and the longest stories' (stories_words_idx).
+  const wordsAt = async (fraction: number) =>
+    Number(
+      (
+        await k
+          .selectFrom('stories')
+          .select('word_count')
+          .where('visibility', '=', 'public')
+          .orderBy('word_count')
+          .offset(Math.floor(Number(count) * fraction))
+          .limit(1)
+          .executeTakeFirst()
+      )?.word_count ?? 0,
+    );
+  const [q25, q75, q99] = [await wordsAt(0.25), await wordsAt(0.75), await wordsAt(0.99)];
   // The directory's pages of 24 (apps/web), within the same window: at most page 417.
   const deepAuthorsPage = Math.max(1, Math.min(417, Math.ceil(Number(authors) / 24)));
 
@@ -306,8 +321,9 @@ async function main(): Promise<void> {
       `tags=${rareTag}`,
       `exclude_tags=${commonTag}`,
       `tags=${commonTag}&exclude_tags=${rareTag}&status=ongoing`,
-      'rating=general,teen&status=completed&words_min=5000&words_max=60000',
-      'rating=general&status=ongoing&language=Spanish&words_min=20000',
+      `rating=general,teen&status=completed&words_min=${q25}&words_max=${q75}`,
+      `rating=general&status=ongoing&language=Spanish&words_min=${q25}`,
+      `words_min=${q99}`,
     ])
       requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&${filter}&page=1` });
   }

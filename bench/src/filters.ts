@@ -12,6 +12,8 @@ export interface FilterTags {
   rare: string[];
   /** Stories per tag, for the description. */
   counts: Map<string, number>;
+  /** Word ranges: below the 25th percentile, the quartiles between, above the 95th. */
+  wordRanges: [number | undefined, number | undefined][];
 }
 
 /** How many tags of each kind the endpoints cycle through. */
@@ -27,28 +29,39 @@ export async function sampleFilterTags(sql: Sql): Promise<FilterTags> {
   );
   const counts = new Map(rows.map((row) => [row.tag_key, Number(row.n)]));
   const keys = rows.map((row) => row.tag_key);
+  const [total] = await sql.all<{ n: number | string }>(
+    "SELECT COUNT(*) AS n FROM stories WHERE visibility = 'public'",
+  );
+  const at = async (fraction: number) => {
+    const [row] = await sql.all<{ w: number | string }>(
+      `SELECT word_count AS w FROM stories WHERE visibility = 'public'
+        ORDER BY word_count LIMIT 1 OFFSET ?`,
+      [Math.floor(Number(total?.n ?? 0) * fraction)],
+    );
+    return Number(row?.w ?? 0);
+  };
+  const [q25, q50, q75, q95] = [await at(0.25), await at(0.5), await at(0.75), await at(0.95)];
   return {
     common: keys.slice(0, TAGS_EACH),
     rare: keys.slice(-TAGS_EACH).reverse(),
     counts,
+    wordRanges: [
+      [undefined, q25],
+      [q25, q50],
+      [q50, q75],
+      [q95, undefined],
+    ],
   };
 }
 
 export const describeFilterTags = (tags: FilterTags) => {
   const of = (keys: string[]) =>
     keys.map((k) => `${k} (${(tags.counts.get(k) ?? 0).toLocaleString('en-US')})`).join(', ');
-  return `common ${of(tags.common)}; rare ${of(tags.rare)}`;
+  const ranges = tags.wordRanges.map(([min, max]) => `${min ?? 0}–${max ?? '∞'}`).join(', ');
+  return `common ${of(tags.common)}; rare ${of(tags.rare)}; word ranges ${ranges}`;
 };
 
 const SORTS = ['latest', 'popular', 'trending'] as const;
-/** Word ranges readers pick: short, a novella's, a novel's and more. */
-const WORD_RANGES = [
-  [undefined, 5_000],
-  [5_000, 20_000],
-  [20_000, 60_000],
-  [60_000, undefined],
-] as const;
-
 const listPath = (limit: number, params: Record<string, string | number | undefined>) =>
   `/api/stories?${new URLSearchParams(
     Object.entries({ page: 1, limit, ...params }).flatMap(([k, v]): [string, string][] =>
@@ -78,11 +91,11 @@ export const excludeTagRequests = (tags: FilterTags, limit: number): BenchReques
   );
 
 /**
- * `filter-combo`: the rating, status and word range together (with a language, and with an
- * included and an excluded tag, in turn), every sort, page 1.
+ * `filter-combo`: the rating, status and a word range (the library's quartiles, and its longest
+ * 5%) together; alone, and with a language, an included and an excluded tag; every sort, page 1.
  */
 export const comboRequests = (tags: FilterTags, limit: number): BenchRequest[] =>
-  WORD_RANGES.flatMap(([min, max], r) =>
+  tags.wordRanges.flatMap(([min, max], r) =>
     SORTS.flatMap((sort, s) => [
       get(
         listPath(limit, {

@@ -426,7 +426,7 @@ export async function buildEndpoints(
     add(
       'filter-tag',
       'list',
-      `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&tags=… (one tag, every sort), tags ${tags}`,
+      `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&tags=… (one tag, every sort), ${tags}`,
       () => includeTagRequests(filterTags, PAGE_SIZE),
     );
     add(
@@ -438,7 +438,7 @@ export async function buildEndpoints(
     add(
       'filter-combo',
       'list',
-      `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&rating=…&status=…&words_min=…&words_max=… (four word ranges; alone, and with language, an included and an excluded tag)`,
+      `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&rating=…&status=…&words_min=…&words_max=… (four word ranges of the library's; alone, and with language, an included and an excluded tag)`,
       () => comboRequests(filterTags, PAGE_SIZE),
     );
   }
