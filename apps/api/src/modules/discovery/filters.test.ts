@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { hideChapter, restoreChapter } from '../moderation/hiding.js';
-import { drivingPlan, filteredStoryIdsQuery } from './filters.js';
+import { drivesPage, filteredStoryIdsQuery, narrowestDriver } from './filters.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -221,15 +221,20 @@ describe('GET /stories: filters', () => {
         await filteredStoryIdsQuery(db(), t.testDb.db.dialect, wide, { kind: 'words' }).execute(),
       ).toEqual(all);
     }
-    // The narrowest candidate drives, counted no further than DRIVE_MAX.
-    expect(await drivingPlan(db(), { tags: ['desert', 'revenge'] })).toEqual({
-      kind: 'tag',
-      tag: 'revenge',
-    });
-    expect(await drivingPlan(db(), { tags: ['desert'], words_min: 4000 })).toEqual({
-      kind: 'words',
-    });
-    expect(await drivingPlan(db(), { status: 'ongoing' })).toBeUndefined();
+    // The narrowest candidate, counted no further than DRIVE_MAX; it drives a page when its
+    // entries are few against the list it narrows.
+    const revenge = await narrowestDriver(db(), { tags: ['desert', 'revenge'] });
+    expect(revenge?.driver).toEqual({ kind: 'tag', tag: 'revenge' });
+    expect(revenge?.entries).toBeGreaterThanOrEqual(3);
+    const long = await narrowestDriver(db(), { tags: ['desert'], words_min: 4000 });
+    expect(long?.driver).toEqual({ kind: 'words' });
+    expect(await narrowestDriver(db(), { status: 'ongoing' })).toBeUndefined();
+    const few = { driver: { kind: 'words' as const }, entries: 100 };
+    expect(drivesPage(few, 20, 1_000_000)).toEqual({ kind: 'words' });
+    expect(drivesPage(few, 20, 100)).toBeUndefined();
+    expect(drivesPage({ ...few, entries: 5000 }, 20, 1_000_000)).toEqual({ kind: 'words' });
+    expect(drivesPage({ ...few, entries: 5000 }, 20, 10_000)).toBeUndefined();
+    expect(drivesPage(undefined, 20, 1_000_000)).toBeUndefined();
   });
 
   it('never lists private, hidden, deleted or (for visitors) mature stories', async () => {

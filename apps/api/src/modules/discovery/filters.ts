@@ -67,15 +67,24 @@ async function boundedCount(db: Exec, rows: RawBuilder<unknown>): Promise<number
   return Number(counted[0]?.n ?? 0);
 }
 
+/** The narrowest candidate to drive a filtered list, and its entries (at most DRIVE_MAX). */
+export interface Narrowest {
+  driver: Driver;
+  entries: number;
+}
+
 /**
- * What drives a filtered list: the included tag or the word range with the fewest entries, if
- * that is at most DRIVE_MAX; else nothing (along the list order). Each candidate is counted only
- * that far, a bounded range of story_tags_tag_idx or stories_words_idx.
+ * The included tag or word range with the fewest entries, if that is at most DRIVE_MAX; else
+ * undefined. Each candidate is counted only that far, a bounded range of story_tags_tag_idx or
+ * stories_words_idx.
  */
-export async function drivingPlan(db: Exec, filters: StoryFilters): Promise<Driver | undefined> {
-  let best: { driver: Driver; n: number } | undefined;
-  const consider = (driver: Driver, n: number) => {
-    if (n <= DRIVE_MAX && (!best || n < best.n)) best = { driver, n };
+export async function narrowestDriver(
+  db: Exec,
+  filters: StoryFilters,
+): Promise<Narrowest | undefined> {
+  let best: Narrowest | undefined;
+  const consider = (driver: Driver, entries: number) => {
+    if (entries <= DRIVE_MAX && (!best || entries < best.entries)) best = { driver, entries };
   };
   if (filters.words_min !== undefined || filters.words_max !== undefined) {
     const n = await boundedCount(
@@ -87,11 +96,29 @@ export async function drivingPlan(db: Exec, filters: StoryFilters): Promise<Driv
     consider({ kind: 'words' }, n);
   }
   for (const tag of filters.tags ?? []) {
-    if (best?.n === 0) break;
+    if (best?.entries === 0) break;
     const n = await boundedCount(db, sql`select 1 from story_tags where tag_key = ${tag}`);
     consider({ kind: 'tag', tag }, n);
   }
-  return best?.driver;
+  return best;
+}
+
+/**
+ * Whether the page is cheaper from the narrowest candidate than along the order. From it, each
+ * of its `entries` is read and the matches sorted; along the order, a filter that one story in
+ * `listed / entries` passes fills `offset + limit` after about `(offset + limit) × listed /
+ * entries` entries. The candidate wins below the break-even `√((offset + limit) × listed)`,
+ * doubled because the other filters make the walk longer still.
+ */
+export function drivesPage(
+  narrowest: Narrowest | undefined,
+  depth: number,
+  listed: number,
+): Driver | undefined {
+  if (!narrowest) return undefined;
+  return narrowest.entries <= 2 * Math.sqrt(depth * Math.max(listed, 1))
+    ? narrowest.driver
+    : undefined;
 }
 
 /** Every one of `conditions`. */

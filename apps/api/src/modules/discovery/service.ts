@@ -24,8 +24,9 @@ import type { PublicStoryCounts } from './counts.js';
 import {
   countFiltered,
   countMutedFiltered,
-  drivingPlan,
+  drivesPage,
   filteredStoryIdsQuery,
+  narrowestDriver,
 } from './filters.js';
 import { userSummaries } from './people.js';
 import {
@@ -84,13 +85,17 @@ export function createDiscoveryService({
     viewer: Viewer,
     mutedBy: string | undefined,
   ): Promise<Paged<Story>> {
-    const driver = await drivingPlan(k, filters);
+    const [narrowest, listed] = await Promise.all([
+      narrowestDriver(k, filters),
+      storyCounts.get(query.genre, ratings),
+    ]);
     const params = { genre: query.genre, ratings, filters };
+    const offset = offsetOf(query);
     const ids = await filteredStoryIdsQuery(
       k,
       db.dialect,
-      { ...params, sort: query.sort, offset: offsetOf(query), limit: query.limit, mutedBy },
-      driver,
+      { ...params, sort: query.sort, offset, limit: query.limit, mutedBy },
+      drivesPage(narrowest, offset + query.limit, listed),
     ).execute();
     const key = JSON.stringify([query.genre ?? '*', ratings, filters]);
     const [items, total, muted] = await Promise.all([
@@ -99,7 +104,8 @@ export function createDiscoveryService({
         viewer,
         ratings,
       ),
-      storyCounts.filtered(key, () => countFiltered(k, params, driver)),
+      // Counting reads every match: from the narrowest candidate whenever there is one.
+      storyCounts.filtered(key, () => countFiltered(k, params, narrowest?.driver)),
       mutedBy ? countMutedFiltered(k, db.dialect, mutedBy, query.genre, ratings, filters) : 0,
     ]);
     return pageOf(items, Math.max(0, total - muted), query);
