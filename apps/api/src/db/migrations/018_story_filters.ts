@@ -12,8 +12,11 @@ import type { DialectName } from '../index.js';
  *   story's sum as it was until the story's next chapter change, which recounts it.
  * - `stories_words_idx`: public stories by word count, which a narrow word range is read from
  *   (the filters' "from the word range" plan).
+ * - `stories_status_latest_idx`: public stories by status, newest first. Completed stories are
+ *   old ones (a story is finished long after it is first published), so "completed, latest
+ *   first" walked along the latest index would pass every recent story before its first match.
  *
- * Outside a transaction (`transaction = false`), so that PostgreSQL builds the index
+ * Outside a transaction (`transaction = false`), so that PostgreSQL builds the indexes
  * `concurrently` while stories keep taking writes, as 017 does. Every step finishes the job when
  * run again after a crash part-way: the column is added only when missing, the backfill is one
  * statement (atomic on its own) that may run twice, and an index a killed build left invalid is
@@ -36,14 +39,21 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     where exists (select 1 from chapters c where c.story_id = stories.id and c.published = 1)`.execute(
     db,
   );
-  if (pg) await dropIfInvalid(db, 'stories_words_idx');
-  await sql
-    .raw(
-      `create index ${pg ? 'concurrently ' : ''}if not exists stories_words_idx
-         on stories (word_count) where visibility = 'public'`,
-    )
-    .execute(db);
+  for (const [name, on] of INDEXES) {
+    if (pg) await dropIfInvalid(db, name);
+    await sql
+      .raw(
+        `create index ${pg ? 'concurrently ' : ''}if not exists ${name}
+           on stories ${on} where visibility = 'public'`,
+      )
+      .execute(db);
+  }
 }
+
+const INDEXES: [name: string, on: string][] = [
+  ['stories_words_idx', '(word_count)'],
+  ['stories_status_latest_idx', '(completion_status, published_at desc, id desc)'],
+];
 
 async function hasWordCount(db: Kysely<unknown>, dialect: DialectName): Promise<boolean> {
   if (dialect === 'sqlite') {

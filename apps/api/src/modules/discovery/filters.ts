@@ -36,15 +36,27 @@ export interface FilteredListParams extends ListParams {
 }
 
 /**
- * The conditions a filtered list adds, on the stories columns of `alias`. Unless the word range
- * drives, its terms are written `+word_count` so SQLite never picks stories_words_idx for them
- * (without statistics it would, and sort a wide range); PostgreSQL reads `+` as the identity.
+ * The conditions a filtered list adds, on the stories columns of `alias`. On SQLite, unless the
+ * word range drives, its terms are written `+word_count` (the same value, but no index's), so
+ * SQLite never picks stories_words_idx for them: without statistics it would, and sort a wide
+ * range. PostgreSQL plans from its statistics and gets the bare columns.
  */
-export function filterConditions(filters: StoryFilters, alias: string, driver?: Driver) {
+export function filterConditions(
+  dialect: DialectName,
+  filters: StoryFilters,
+  alias: string,
+  driver?: Driver,
+  statusIndex = false,
+) {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
-  const words = driver?.kind === 'words' ? col('word_count') : sql`+${col('word_count')}`;
+  const sqlite = dialect === 'sqlite';
+  const words = sqlite && driver?.kind !== 'words' ? sql`+${col('word_count')}` : col('word_count');
+  // Likewise the status, but for "latest first" of all genres, which stories_status_latest_idx
+  // serves in order: for any other order SQLite would pick that index and sort half the table.
+  const status =
+    sqlite && !statusIndex ? sql`+${col('completion_status')}` : col('completion_status');
   const out: RawBuilder<boolean>[] = [];
-  if (filters.status) out.push(sql<boolean>`${col('completion_status')} = ${filters.status}`);
+  if (filters.status) out.push(sql<boolean>`${status} = ${filters.status}`);
   if (filters.language) out.push(sql<boolean>`${col('language')} = ${filters.language}`);
   if (filters.words_min !== undefined) out.push(sql<boolean>`${words} >= ${filters.words_min}`);
   if (filters.words_max !== undefined) out.push(sql<boolean>`${words} <= ${filters.words_max}`);
@@ -127,7 +139,8 @@ const allOf = (conditions: RawBuilder<boolean>[]) =>
 
 /** Everything but the order: public, rated within `ratings`, the genre, the filters, the mutes. */
 function listConditions(
-  params: Omit<FilteredListParams, 'sort' | 'offset' | 'limit'>,
+  dialect: DialectName,
+  params: Omit<FilteredListParams, 'offset' | 'limit' | 'sort'> & Partial<Pick<ListParams, 'sort'>>,
   alias: string,
   driver: Driver | undefined,
 ) {
@@ -138,7 +151,8 @@ function listConditions(
   const rating = ratingCondition(params.ratings, `${alias}.rating`);
   if (rating) conditions.push(rating);
   if (params.genre) conditions.push(sql<boolean>`${col('genre')} = ${params.genre}`);
-  conditions.push(...filterConditions(params.filters, alias, driver));
+  const statusIndex = driver === undefined && params.sort === 'latest' && !params.genre;
+  conditions.push(...filterConditions(dialect, params.filters, alias, driver, statusIndex));
   if (params.mutedBy) conditions.push(notMutedBy(params.mutedBy, `${alias}.author_id`));
   return conditions;
 }
@@ -166,7 +180,7 @@ export function filteredStoryIdsQuery(
     return db
       .selectFrom('stories')
       .select('stories.id')
-      .where(allOf(listConditions(params, 'stories', driver)))
+      .where(allOf(listConditions(dialect, params, 'stories', driver)))
       .orderBy(sortKey, 'desc')
       .orderBy('stories.id', 'desc')
       .limit(params.limit)
@@ -178,7 +192,7 @@ export function filteredStoryIdsQuery(
     .select('stories.id')
     .where('d.tag_key', '=', driver.tag)
     .whereRef('stories.id', '=', 'd.story_id')
-    .where(allOf(listConditions(params, 'stories', driver)))
+    .where(allOf(listConditions(dialect, params, 'stories', driver)))
     .orderBy(`stories.${order}`, 'desc')
     .orderBy('stories.id', 'desc')
     .limit(params.limit)
@@ -188,10 +202,11 @@ export function filteredStoryIdsQuery(
 /** How many public stories pass the filters (for the muter too, when `mutedBy` is set). */
 export function countFilteredQuery(
   db: Exec,
+  dialect: DialectName,
   params: Omit<FilteredListParams, 'sort' | 'offset' | 'limit'>,
   driver?: Driver,
 ) {
-  const conditions = allOf(listConditions(params, 'stories', driver));
+  const conditions = allOf(listConditions(dialect, params, 'stories', driver));
   if (driver?.kind !== 'tag') {
     return db
       .selectFrom('stories')
@@ -209,10 +224,11 @@ export function countFilteredQuery(
 
 export async function countFiltered(
   db: Exec,
+  dialect: DialectName,
   params: Omit<FilteredListParams, 'sort' | 'offset' | 'limit'>,
   driver?: Driver,
 ): Promise<number> {
-  const { total } = await countFilteredQuery(db, params, driver).executeTakeFirstOrThrow();
+  const { total } = await countFilteredQuery(db, dialect, params, driver).executeTakeFirstOrThrow();
   return Number(total);
 }
 
@@ -234,7 +250,7 @@ export async function countMutedFiltered(
     isPublic,
     ...(genre ? [sql<boolean>`s.genre = ${genre}`] : []),
     ...(rating ? [rating] : []),
-    ...filterConditions(filters, 's'),
+    ...filterConditions(dialect, filters, 's'),
   ];
   const join =
     dialect === 'sqlite'

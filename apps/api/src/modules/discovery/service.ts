@@ -105,7 +105,7 @@ export function createDiscoveryService({
         ratings,
       ),
       // Counting reads every match: from the narrowest candidate whenever there is one.
-      storyCounts.filtered(key, () => countFiltered(k, params, narrowest?.driver)),
+      storyCounts.filtered(key, () => countFiltered(k, db.dialect, params, narrowest?.driver)),
       mutedBy ? countMutedFiltered(k, db.dialect, mutedBy, query.genre, ratings, filters) : 0,
     ]);
     return pageOf(items, Math.max(0, total - muted), query);
