@@ -46,14 +46,7 @@ export function paged<T extends z.ZodType>(item: T) {
     limit: z.number().int(),
   });
 }
-export type Paged<T> = {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-  /** A filtered list's total estimated from a sample (`GET /stories`, decision 031). */
-  total_estimated?: boolean;
-};
+export type Paged<T> = { items: T[]; total: number; page: number; limit: number };
 
 /** Query parameters of every paged list; `limit` is capped server-side. */
 export const pageQuery = z.object({

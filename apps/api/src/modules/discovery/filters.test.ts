@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { hideChapter, restoreChapter } from '../moderation/hiding.js';
-import { countFiltered, drivesPage, filteredStoryIdsQuery, narrowestDriver } from './filters.js';
+import { drivesPage, filteredStoryIdsQuery, narrowestDriver } from './filters.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -235,26 +235,6 @@ describe('GET /stories: filters', () => {
     expect(drivesPage({ ...few, entries: 5000 }, 20, 1_000_000)).toEqual({ kind: 'words' });
     expect(drivesPage({ ...few, entries: 5000 }, 20, 10_000)).toBeUndefined();
     expect(drivesPage(undefined, 20, 1_000_000)).toBeUndefined();
-  });
-
-  it('counts a long list from a sample of its newest stories, and says so', async () => {
-    const params = {
-      genre: 'Poetry' as const,
-      ratings: [...RATINGS],
-      filters: { tags: ['desert'] },
-    };
-    const dialect = t.testDb.db.dialect;
-    expect(await countFiltered(db(), dialect, params, undefined, 4)).toEqual({
-      total: 4,
-      estimated: false,
-    });
-    // Five public Poetry stories; of the newest two (Harsh, mature; Gale), both are desert ones.
-    const sampled = await countFiltered(db(), dialect, params, undefined, 5, 2);
-    expect(sampled).toEqual({ total: 5, estimated: true });
-    // A tag drives an exact count whatever the list's length.
-    expect(
-      await countFiltered(db(), dialect, params, { kind: 'tag', tag: 'desert' }, 1_000_000, 2),
-    ).toEqual({ total: 4, estimated: false });
   });
 
   it('never lists private, hidden, deleted or (for visitors) mature stories', async () => {

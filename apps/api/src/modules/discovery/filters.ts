@@ -222,53 +222,14 @@ export function countFilteredQuery(
     .where(conditions);
 }
 
-/** Stories of the list a filtered total reads at most, when no candidate drives it. */
-export const COUNT_SAMPLE = 20_000;
-
-/** A filtered total: exact, or estimated from the list's first COUNT_SAMPLE stories. */
-export interface FilteredTotal {
-  total: number;
-  estimated: boolean;
-}
-
-/**
- * How many public stories pass the filters. From a driving candidate (at most DRIVE_MAX
- * entries) it is exact. Otherwise at most COUNT_SAMPLE stories of the list (public, rated,
- * of the genre) are read, in the list's index order, and when the list is longer the total is
- * the share that passed times `listed`: a bounded read (about 15 ms at any size) instead of
- * every row of a million-story list, which on SQLite would also hold the event loop.
- */
 export async function countFiltered(
   db: Exec,
   dialect: DialectName,
   params: Omit<FilteredListParams, 'sort' | 'offset' | 'limit'>,
-  driver: Driver | undefined,
-  listed: number,
-  sample = COUNT_SAMPLE,
-): Promise<FilteredTotal> {
-  if (driver !== undefined || listed <= sample) {
-    const { total } = await countFilteredQuery(
-      db,
-      dialect,
-      params,
-      driver,
-    ).executeTakeFirstOrThrow();
-    return { total: Number(total), estimated: false };
-  }
-  const base = [
-    isPublic,
-    ...listConditions(dialect, { ...params, filters: {} }, 'stories', undefined).slice(1),
-  ];
-  const filters = filterConditions(dialect, params.filters, 'stories');
-  const { rows } = await sql<{ scanned: number | string; passed: number | string | null }>`
-    select count(*) as scanned, sum(case when ${allOf(filters)} then 1 else 0 end) as passed
-      from (select id, completion_status, language, word_count from stories
-             where ${allOf(base)} order by published_at desc, id desc
-             limit ${sample}) stories`.execute(db);
-  const scanned = Number(rows[0]?.scanned ?? 0);
-  const passed = Number(rows[0]?.passed ?? 0);
-  if (scanned < sample) return { total: passed, estimated: false };
-  return { total: Math.round((passed * listed) / scanned), estimated: true };
+  driver?: Driver,
+): Promise<number> {
+  const { total } = await countFilteredQuery(db, dialect, params, driver).executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 /**

@@ -35,19 +35,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
         summary:
           'Public stories: latest (first published), popular (lifetime reads + 10 × likes) or trending (decayed recent reads and likes)',
         querystring: storyListQuery,
-        response: {
-          200: envelope(
-            paged(story).extend({
-              total_estimated: z
-                .boolean()
-                .optional()
-                .describe(
-                  'Filtered lists only: true when `total` is estimated from the first 20,000 stories of the list (docs/decisions/031-story-filters.md)',
-                ),
-            }),
-          ),
-          ...errors,
-        },
+        response: { 200: envelope(paged(story)), ...errors },
       },
       preHandler: [authenticate.optional],
       config: { visitorCache: 'keep' },

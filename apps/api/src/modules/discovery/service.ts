@@ -98,20 +98,17 @@ export function createDiscoveryService({
       drivesPage(narrowest, offset + query.limit, listed),
     ).execute();
     const key = JSON.stringify([query.genre ?? '*', ratings, filters]);
-    const [items, counted, muted] = await Promise.all([
+    const [items, total, muted] = await Promise.all([
       viewsOf(
         ids.map((row) => row.id),
         viewer,
         ratings,
       ),
       // Counting reads every match: from the narrowest candidate whenever there is one.
-      storyCounts.filtered(key, () =>
-        countFiltered(k, db.dialect, params, narrowest?.driver, listed),
-      ),
+      storyCounts.filtered(key, () => countFiltered(k, db.dialect, params, narrowest?.driver)),
       mutedBy ? countMutedFiltered(k, db.dialect, mutedBy, query.genre, ratings, filters) : 0,
     ]);
-    const page = pageOf(items, Math.max(0, counted.total - muted), query);
-    return counted.estimated ? { ...page, total_estimated: true } : page;
+    return pageOf(items, Math.max(0, total - muted), query);
   }
 
   return {

@@ -113,7 +113,6 @@ export function DiscoverPage() {
           <FilterChips state={state} onChange={update} />
           {data ? (
             <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
-              {data.total_estimated ? 'About ' : ''}
               {total.toLocaleString('en-US')} {total === 1 ? 'story' : 'stories'} found
             </p>
           ) : null}
