@@ -261,19 +261,15 @@ describe.skipIf(testDbKind() !== 'postgres')('query plans (PostgreSQL): filtered
             await plan(countFilteredQuery(t.db.kysely, t.db.dialect, { ratings, filters })),
           ];
           if (filters.tags) {
+            const tag = { kind: 'tag' as const, tag: filters.tags[0]! };
+            plans.push(await plan(filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params, tag)));
             plans.push(
-              await plan(filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params, filters.tags[0])),
+              await plan(countFilteredQuery(t.db.kysely, t.db.dialect, { ratings, filters }, tag)),
             );
-            plans.push(
-              await plan(
-                countFilteredQuery(
-                  t.db.kysely,
-                  t.db.dialect,
-                  { ratings, filters },
-                  filters.tags[0],
-                ),
-              ),
-            );
+          }
+          if (filters.words_min !== undefined) {
+            const words = { kind: 'words' as const };
+            plans.push(await plan(filteredStoryIdsQuery(t.db.kysely, t.db.dialect, params, words)));
           }
           for (const detail of plans) {
             expect(detail).not.toMatch(/Seq Scan/);
