@@ -259,6 +259,31 @@ async function main(): Promise<void> {
     .where('stories_count', '>', 0)
     .select((eb) => eb.fn.countAll<number>().as('authors'))
     .executeTakeFirstOrThrow();
+  // The filters' tags (issue 23): the most and the least used.
+  const tagUse = await k
+    .selectFrom('story_tags')
+    .select(['tag_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('tag_key')
+    .orderBy('n', 'desc')
+    .orderBy('tag_key')
+    .execute();
+  const commonTag = encodeURIComponent(tagUse[0]?.tag_key ?? 'drama');
+  const rareTag = encodeURIComponent(tagUse.at(-1)?.tag_key ?? 'drama');
+  // A word range around the median and the longest stories' (stories_words_idx).
+  const wordsAt = async (fraction: number) =>
+    Number(
+      (
+        await k
+          .selectFrom('stories')
+          .select('word_count')
+          .where('visibility', '=', 'public')
+          .orderBy('word_count')
+          .offset(Math.floor(Number(count) * fraction))
+          .limit(1)
+          .executeTakeFirst()
+      )?.word_count ?? 0,
+    );
+  const [q25, q75, q99] = [await wordsAt(0.25), await wordsAt(0.75), await wordsAt(0.99)];
   // The directory's pages of 24 (apps/web), within the same window: at most page 417.
   const deepAuthorsPage = Math.max(1, Math.min(417, Math.ceil(Number(authors) / 24)));
 
@@ -289,6 +314,18 @@ async function main(): Promise<void> {
       route: 'GET /stories',
       url: `/api/stories?sort=${sort}&rating=teen&page=${deepPage}&limit=20`,
     });
+    // Filters (docs/decisions/031-story-filters.md): a common and a rare tag, an excluded tag,
+    // and the rating, status, word range and language together.
+    for (const filter of [
+      `tags=${commonTag}`,
+      `tags=${rareTag}`,
+      `exclude_tags=${commonTag}`,
+      `tags=${commonTag}&exclude_tags=${rareTag}&status=ongoing`,
+      `rating=general,teen&status=completed&words_min=${q25}&words_max=${q75}`,
+      `rating=general&status=ongoing&language=Spanish&words_min=${q25}`,
+      `words_min=${q99}`,
+    ])
+      requests.push({ route: 'GET /stories', url: `/api/stories?sort=${sort}&${filter}&page=1` });
   }
   for (const q of group ? [] : ['the', 'lighthouse', 'drag', 'silver moon']) {
     requests.push({

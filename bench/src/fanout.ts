@@ -136,6 +136,7 @@ async function load(db: Db, drafts: number): Promise<Authors> {
     votes_count: 0,
     comments_count: 0,
     chapters_count: 1,
+    word_count: 0,
     popular_score: 0,
     trending_score: 0,
     allow_comments: 1,

@@ -1,4 +1,5 @@
 import { type CommentChapter, sampleCommentChapters } from './comments.js';
+import { type FilterTags, sampleFilterTags } from './filters.js';
 import { type HidingUser, sampleHidingUsers } from './hiding.js';
 import { getData } from './http.js';
 import type { Sql } from './library.js';
@@ -52,6 +53,8 @@ export interface Sample {
   trashUsers: TrashUser[];
   /** The `revisions-list` endpoint's chapters, with their authors' tokens (revisions.ts). */
   revisionChapters: RevisionChapter[];
+  /** The `filter-*` endpoints' tags, most and least used (filters.ts). */
+  filterTags: FilterTags | null;
 }
 
 /** Up to SAMPLE_STORIES series that show a visitor a part, and their public parts, shuffled. */
@@ -164,6 +167,7 @@ export async function takeSample(
     stats?: boolean;
     trash?: boolean;
     revisions?: boolean;
+    filters?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -183,6 +187,7 @@ export async function takeSample(
   const revisionChapters = need.revisions
     ? await sampleRevisionChapters(sql, chapters, tokenMinter(JWT_SECRET))
     : [];
+  const filterTags = need.filters ? await sampleFilterTags(sql) : null;
   return {
     publicStories,
     stories,
@@ -196,5 +201,6 @@ export async function takeSample(
     statsStory,
     trashUsers,
     revisionChapters,
+    filterTags,
   };
 }

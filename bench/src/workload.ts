@@ -6,6 +6,12 @@ import {
   THREAD_MIX,
   threadRequests,
 } from './comments.js';
+import {
+  comboRequests,
+  describeFilterTags,
+  excludeTagRequests,
+  includeTagRequests,
+} from './filters.js';
 import { asHidingUsers, describeHidingUsers } from './hiding.js';
 import { getData } from './http.js';
 import {
@@ -65,6 +71,8 @@ const NOTIFICATIONS = ['unread', 'page'] as const;
  * which leaves out what they hide; and a visitor's list narrowed by rating.
  */
 const HIDING = ['list', 'search', 'thread'] as const;
+/** Filtered lists (issue 23): an included tag, excluded tags, rating + status + words combos. */
+const FILTERS = ['tag', 'exclude', 'combo'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
 const PAGES = ['home', 'discover', 'story', 'reader'] as const;
 const WRITES = ['progress', 'mixed'] as const;
@@ -85,6 +93,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   'revisions-list',
   ...HIDING.map((name) => `hiding-${name}`),
   'list-rated-p1',
+  ...FILTERS.map((name) => `filter-${name}`),
   'story-stats',
   ...PAGES.map((page) => `page-${page}`),
   ...WRITES,
@@ -411,6 +420,28 @@ export async function buildEndpoints(
         LIST_SORTS.map((sort) => get(`${listPath(1, PAGE_SIZE, sort, genre)}&rating=general,teen`)),
       ),
   );
+  const filterTags = sample.filterTags;
+  if (filterTags) {
+    const tags = describeFilterTags(filterTags);
+    add(
+      'filter-tag',
+      'list',
+      `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&tags=… (one tag, every sort), ${tags}`,
+      () => includeTagRequests(filterTags, PAGE_SIZE),
+    );
+    add(
+      'filter-exclude',
+      'list',
+      `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&exclude_tags=… (one or two of the most used tags, every sort)`,
+      () => excludeTagRequests(filterTags, PAGE_SIZE),
+    );
+    add(
+      'filter-combo',
+      'list',
+      `GET /api/stories?page=1&limit=${PAGE_SIZE}&sort=…&rating=…&status=…&words_min=…&words_max=… (four word ranges of the library's; alone, and with language, an included and an excluded tag)`,
+      () => comboRequests(filterTags, PAGE_SIZE),
+    );
+  }
   const statsStory = sample.statsStory;
   add(
     'story-stats',

@@ -131,4 +131,21 @@ describe('a migration that fails part-way', () => {
        where i.indexrelid = 'stories_all_ages_latest_idx'::regclass`.execute(half.db.kysely);
     expect(rows).toEqual([{ valid: true }]);
   });
+
+  it('of the word counts (018) is finished by running it again, on either database', async () => {
+    const { up } = await import('./migrations/018_story_filters.js');
+    const pg = half.db.dialect === 'postgres';
+    if (pg)
+      await sql`update pg_index set indisvalid = false
+                 where indexrelid = 'stories_words_idx'::regclass`.execute(half.db.kysely);
+    // The column is there already: it is kept, the backfill runs again, the index is finished.
+    await up(half.db.kysely as never, half.db.dialect);
+    expect((await columns()).filter((name) => name === 'word_count')).toHaveLength(1);
+    if (pg) {
+      const { rows } = await sql<{ valid: boolean }>`
+        select i.indisvalid as valid from pg_index i
+         where i.indexrelid = 'stories_words_idx'::regclass`.execute(half.db.kysely);
+      expect(rows).toEqual([{ valid: true }]);
+    }
+  });
 });

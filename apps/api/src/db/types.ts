@@ -65,6 +65,8 @@ export interface StoriesTable extends Hideable {
   comments_count: Counter;
   /** Published chapters. */
   chapters_count: Counter;
+  /** Words of the published chapters (migration 018), kept with chapters_count. */
+  word_count: Counter;
   /** reads_count + 10 × votes_count: the lifetime popularity order. */
   popular_score: Counter;
   /** Log of the time-decayed sum of recent reads and likes (docs/decisions/003). */

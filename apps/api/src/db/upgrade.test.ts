@@ -1314,3 +1314,87 @@ describe('upgrading a database of the scheduled chapters release (014 → latest
     }
   });
 });
+
+describe('upgrading a database of the story stats release (017 → latest): word counts', () => {
+  const DRAFT = '0190a0a0-0000-7000-8000-00000000c0d3';
+  const SECOND = '0190a0a0-0000-7000-8000-00000000c0d4';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '017_indexes_built_concurrently' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // As release 017 wrote them: a second published chapter and a draft, which does not count.
+    const chapter = (id: string, position: number, published: number, words: number) => ({
+      id,
+      story_id: PUBLIC_STORY,
+      title: `Chapter ${position}`,
+      content: `<p>${Array.from({ length: words }, () => 'tide').join(' ')}</p>`,
+      position,
+      published,
+      word_count: words,
+      published_at: published ? AT : null,
+      created_at: AT,
+      updated_at: AT,
+    });
+    await db
+      .insertInto('chapters')
+      .values([chapter(SECOND, 2, 1, 30), chapter(DRAFT, 3, 0, 500)])
+      .execute();
+    await db
+      .updateTable('stories')
+      .set({ chapters_count: 2 })
+      .where('id', '=', PUBLIC_STORY)
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, counts the published words of each story, and filters by them', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const words = await t.db.kysely
+      .selectFrom('stories')
+      .select(['id', 'word_count'])
+      .orderBy('id')
+      .execute();
+    expect(words.map((row) => [row.id, Number(row.word_count)])).toEqual([
+      [PUBLIC_STORY, 34],
+      [PRIVATE_STORY, 0],
+    ]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const titles = async (query: string) =>
+        (await app.inject({ url: `/api/stories?${query}` }))
+          .json()
+          .data.items.map((s: { title: string }) => s.title);
+      expect(await titles('tags=TideWitch&words_min=34&words_max=34')).toEqual([
+        'Lanterns Over Saltmarsh',
+      ]);
+      expect(await titles('words_min=35')).toEqual([]);
+      expect(await titles('exclude_tags=tidewitch')).toEqual([]);
+      // Publishing the old draft adds its words.
+      const tokens = createTokenService(config.jwtSecret);
+      const alice = {
+        authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
+      };
+      const published = await app.inject({
+        method: 'PATCH',
+        url: `/api/chapters/${DRAFT}`,
+        headers: alice,
+        payload: { published: true },
+      });
+      expect(published.statusCode).toBe(200);
+      expect(await titles('words_min=534&words_max=534')).toEqual(['Lanterns Over Saltmarsh']);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -271,6 +271,9 @@ describe('seedLibrary', () => {
       lib.chapters.filter((c) => c.published === 1),
       (c) => c.story_id,
     );
+    const words = new Map<string, number>();
+    for (const c of lib.chapters)
+      if (c.published === 1) words.set(c.story_id, (words.get(c.story_id) ?? 0) + c.word_count);
     const readRows = countBy(lib.reads, (r) => r.chapter_id);
     const chapterReads = new Map<string, number>();
     for (const chapter of lib.chapters) {
@@ -281,6 +284,7 @@ describe('seedLibrary', () => {
     for (const story of lib.stories) {
       expect(story.votes_count).toBe(likes.get(story.id) ?? 0);
       expect(story.chapters_count).toBe(published.get(story.id) ?? 0);
+      expect(story.word_count).toBe(words.get(story.id) ?? 0);
       expect(story.reads_count).toBe(chapterReads.get(story.id) ?? 0);
       expect(story.popular_score).toBe(story.reads_count + 10 * story.votes_count);
     }

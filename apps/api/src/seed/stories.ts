@@ -126,6 +126,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
   // chapters.reads_count is lifetime: the stored recent read rows plus historic reads from
   // before them (older read events are not kept as rows), falling off chapter by chapter.
   let reads = 0;
+  let publishedWords = 0;
   let touched = everPublic ? firstPublished : created;
   const [minParagraphs, maxParagraphs] = ctx.paragraphsPerChapter;
   const commented: CommentedChapter[] = [];
@@ -157,6 +158,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
       updated_at: iso(updated),
     };
     out.chapters.push(row);
+    if (row.published === 1) publishedWords += body.wordCount;
     out.revisions.push(...chapterRevisions(revisionRng, row, userIds[author]!, now));
     if (chapter.published !== null)
       commented.push({ row, position: chapter.position, published: chapter.published });
@@ -192,6 +194,7 @@ export function generateStory(ctx: StoryContext, i: number, out: StoryRows): voi
     votes_count: activity.votes,
     comments_count: comments,
     chapters_count: published.length,
+    word_count: publishedWords,
     popular_score: popularScore(reads, activity.votes),
     trending_score: activity.trending,
     allow_comments: rng.chance(0.95) ? 1 : 0,

@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { DISCOVERY, GENRES, type Genre, LIMITS, SEARCH_SORTS, STORY_SORTS } from '../constants.js';
+import {
+  COMPLETION_STATUSES,
+  type CompletionStatus,
+  DISCOVERY,
+  GENRES,
+  type Genre,
+  LIMITS,
+  SEARCH_SORTS,
+  STORY_LANGUAGES,
+  STORY_SORTS,
+} from '../constants.js';
 import { DISCOVERY_MESSAGES } from '../messages-discovery.js';
 import { RATING_MESSAGES, RATINGS, type Rating } from '../ratings.js';
+import {
+  FILTER_LIMITS,
+  FILTER_MESSAGES,
+  type StoryFilters,
+  type StoryLanguage,
+  tagKeys,
+} from '../story-filters.js';
 import { pageQuery } from './common.js';
 
 const GENRE_BY_KEY = new Map<string, Genre>(GENRES.map((genre) => [genre.toLowerCase(), genre]));
@@ -48,14 +65,94 @@ const withinWindow = (query: { page: number; limit: number }, ctx: z.RefinementC
   }
 };
 
-/** `GET /stories`: public stories in one of the list orders (docs/api.md). */
+/** Tags, comma-separated, any case: their keys, at most FILTER_LIMITS.tagsMax. */
+const tagsFilter = (tooMany: string) =>
+  z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((value, ctx): string[] | undefined => {
+      const keys = tagKeys(value ?? '');
+      if (keys.length === 0) return undefined;
+      if (keys.length > FILTER_LIMITS.tagsMax) ctx.addIssue({ code: 'custom', message: tooMany });
+      if (keys.some((key) => key.length > LIMITS.tagMax))
+        ctx.addIssue({ code: 'custom', message: FILTER_MESSAGES.tagTooLong });
+      return keys;
+    });
+
+/** One of a fixed list, in any case; blank means no filter. */
+const oneOf = <T extends string>(values: readonly T[], message: string) =>
+  z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value, ctx): T | undefined => {
+      const key = (value ?? '').trim().toLowerCase();
+      if (key === '' || key === 'any') return undefined;
+      const found = values.find((v) => v.toLowerCase() === key);
+      if (!found) ctx.addIssue({ code: 'custom', message });
+      return found;
+    });
+
+const wordsFilter = z
+  .string()
+  .max(20)
+  .optional()
+  .transform((value, ctx): number | undefined => {
+    const text = (value ?? '').trim();
+    if (text === '') return undefined;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n > FILTER_LIMITS.wordsMax) {
+      ctx.addIssue({ code: 'custom', message: FILTER_MESSAGES.wordsInvalid });
+      return undefined;
+    }
+    return n;
+  });
+
+/**
+ * The filters of `GET /stories` (docs/decisions/031-story-filters.md): tags to include and to
+ * exclude, completion status, language and a word count range; any combination, with any sort.
+ */
+export const storyFilterFields = {
+  tags: tagsFilter(FILTER_MESSAGES.tagsMax).describe(
+    'Tags every story has, comma-separated, any case (at most 10)',
+  ),
+  exclude_tags: tagsFilter(FILTER_MESSAGES.excludeTagsMax).describe(
+    'Tags no story has, comma-separated, any case (at most 10)',
+  ),
+  status: oneOf<CompletionStatus>(COMPLETION_STATUSES, FILTER_MESSAGES.statusInvalid).describe(
+    'ongoing or completed',
+  ),
+  language: oneOf<StoryLanguage>(STORY_LANGUAGES, FILTER_MESSAGES.languageInvalid).describe(
+    'One of the story languages, any case',
+  ),
+  words_min: wordsFilter.describe('Fewest words (published chapters)'),
+  words_max: wordsFilter.describe('Most words (published chapters)'),
+};
+
+/** A tag both included and excluded, or a word range upside down: refused. */
+const filtersAgree = (query: StoryFilters, ctx: z.RefinementCtx) => {
+  const excluded = new Set(query.exclude_tags ?? []);
+  if ((query.tags ?? []).some((tag) => excluded.has(tag)))
+    ctx.addIssue({ code: 'custom', path: ['exclude_tags'], message: FILTER_MESSAGES.tagBoth });
+  if (
+    query.words_min !== undefined &&
+    query.words_max !== undefined &&
+    query.words_min > query.words_max
+  )
+    ctx.addIssue({ code: 'custom', path: ['words_max'], message: FILTER_MESSAGES.wordsInverted });
+};
+
+/** `GET /stories`: public stories in one of the list orders, filtered (docs/api.md). */
 export const storyListQuery = pageQuery
   .extend({
     genre: genreFilter,
     rating: ratingFilter,
     sort: z.enum(STORY_SORTS, { message: DISCOVERY_MESSAGES.sortInvalid }).default('latest'),
+    ...storyFilterFields,
   })
-  .superRefine(withinWindow);
+  .superRefine(withinWindow)
+  .superRefine(filtersAgree);
 export type StoryListQuery = z.infer<typeof storyListQuery>;
 
 /**

@@ -231,6 +231,7 @@ export const story = z
     votes_count: z.number().int(),
     comments_count: z.number().int(),
     chapters_count: z.number().int().describe('Published chapters'),
+    word_count: z.number().int().describe('Words of the published chapters'),
     created_at: isoDate,
     updated_at: isoDate,
     published_at: isoDate.nullable().describe('First time the story was public'),

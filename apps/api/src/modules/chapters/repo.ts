@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { ChapterRow, ChaptersTable, Database, NewChapter } from '../../db/types.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -97,7 +97,7 @@ export async function renumber(db: Exec, storyId: string, orderedIds: string[]):
 }
 
 /**
- * After any chapter change: stories.chapters_count recounted from the published rows (under
+ * After any chapter change: stories.chapters_count and word_count (migration 018) recounted from the published rows (under
  * the story lock, so the count is exact) and the story's updated_at bumped.
  */
 export async function syncStoryAfterChapterChange(
@@ -111,6 +111,11 @@ export async function syncStoryAfterChapterChange(
       chapters_count: eb
         .selectFrom('chapters')
         .select((c) => c.fn.countAll<number>().as('n'))
+        .where('story_id', '=', storyId)
+        .where('published', '=', 1),
+      word_count: eb
+        .selectFrom('chapters')
+        .select(sql<number>`coalesce(sum(word_count), 0)`.as('n'))
         .where('story_id', '=', storyId)
         .where('published', '=', 1),
       updated_at: now,

@@ -15,6 +15,9 @@ const RATING_SETS: Rating[][] = Array.from({ length: 2 ** RATINGS.length - 1 }, 
   RATINGS.filter((_, bit) => ((i + 1) >> bit) & 1),
 );
 
+/** Filtered totals kept at once. */
+const FILTERED_MAX = 2_000;
+
 /** How long a counted total is served before it is counted again. */
 export const COUNT_TTL_MS = 60_000;
 
@@ -29,6 +32,8 @@ export const COUNT_TTL_MS = 60_000;
  */
 export class PublicStoryCounts {
   private readonly totals: TtlCache<number>;
+  /** Filtered lists' totals (docs/decisions/031-story-filters.md), by their filters' key. */
+  private readonly filteredTotals: TtlCache<number>;
 
   constructor(
     private readonly db: Db,
@@ -37,6 +42,17 @@ export class PublicStoryCounts {
     // One total per set of ratings per genre and overall, and the author directory's.
     const entries = (GENRES.length + 1) * RATING_SETS.length + 1;
     this.totals = new TtlCache({ ttlMs: COUNT_TTL_MS, maxEntries: entries, now });
+    this.filteredTotals = new TtlCache({ ttlMs: COUNT_TTL_MS, maxEntries: FILTERED_MAX, now });
+  }
+
+  /**
+   * A filtered list's total (everything but the reader's mutes), counted at most once a minute
+   * per `key` (genre, ratings and filters); the least recently counted of FILTERED_MAX go first.
+   * A story of this node's own that enters or leaves the public lists forgets them all; tag,
+   * status, language and word count changes show within COUNT_TTL_MS.
+   */
+  filtered(key: string, count: () => Promise<number>): Promise<number> {
+    return this.filteredTotals.get(key, count);
   }
 
   /**
@@ -73,6 +89,7 @@ export class PublicStoryCounts {
     const wasPublic = before?.visibility === 'public';
     const isPublic = after?.visibility === 'public';
     const moved = before?.genre !== after?.genre || before?.rating !== after?.rating;
+    if (wasPublic !== isPublic || (isPublic && moved)) this.filteredTotals.clear();
     if (wasPublic && (!isPublic || moved)) this.adjust(before.genre, before.rating, -1);
     if (isPublic && (!wasPublic || moved)) this.adjust(after.genre, after.rating, 1);
   }

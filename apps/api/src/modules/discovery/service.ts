@@ -2,10 +2,12 @@ import {
   DISCOVERY,
   type DirectoryAuthor,
   type HomeSections,
+  hasFilters,
   type Paged,
   type PageQuery,
   type Rating,
   type Story,
+  type StoryFilters,
   type StoryListQuery,
   type UserSummary,
 } from '@storyloom/shared';
@@ -19,6 +21,13 @@ import { listedRatings, ratingScope } from '../stories/ratings.js';
 import { findStoryById } from '../stories/repo.js';
 import { storyCards, storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
+import {
+  countFiltered,
+  countMutedFiltered,
+  drivesPage,
+  filteredStoryIdsQuery,
+  narrowestDriver,
+} from './filters.js';
 import { userSummaries } from './people.js';
 import {
   authorIdsQuery,
@@ -64,6 +73,44 @@ export function createDiscoveryService({
   const muter = async (viewer: Viewer): Promise<string | undefined> =>
     viewer && (await hidingOf(k, viewer.id)).mutes ? viewer.id : undefined;
 
+  /**
+   * A filtered `GET /stories` (docs/decisions/031-story-filters.md): ids first, along the list
+   * order or from the rarest included tag, then the page's rows. The total is counted at most
+   * once a minute per filter set; a muter's leaves out their muted authors' stories.
+   */
+  async function filteredList(
+    query: Omit<StoryListQuery, keyof StoryFilters>,
+    filters: StoryFilters,
+    ratings: Rating[],
+    viewer: Viewer,
+    mutedBy: string | undefined,
+  ): Promise<Paged<Story>> {
+    const [narrowest, listed] = await Promise.all([
+      narrowestDriver(k, filters),
+      storyCounts.get(query.genre, ratings),
+    ]);
+    const params = { genre: query.genre, ratings, filters };
+    const offset = offsetOf(query);
+    const ids = await filteredStoryIdsQuery(
+      k,
+      db.dialect,
+      { ...params, sort: query.sort, offset, limit: query.limit, mutedBy },
+      drivesPage(narrowest, offset + query.limit, listed),
+    ).execute();
+    const key = JSON.stringify([query.genre ?? '*', ratings, filters]);
+    const [items, total, muted] = await Promise.all([
+      viewsOf(
+        ids.map((row) => row.id),
+        viewer,
+        ratings,
+      ),
+      // Counting reads every match: from the narrowest candidate whenever there is one.
+      storyCounts.filtered(key, () => countFiltered(k, db.dialect, params, narrowest?.driver)),
+      mutedBy ? countMutedFiltered(k, db.dialect, mutedBy, query.genre, ratings, filters) : 0,
+    ]);
+    return pageOf(items, Math.max(0, total - muted), query);
+  }
+
   return {
     viewsOf,
     muter,
@@ -72,10 +119,22 @@ export function createDiscoveryService({
     findStory: async (id: string) => (isUuid(id) ? findStoryById(k, id) : undefined),
 
     /** `GET /stories`: public stories in the list order (docs/api.md). */
-    async list(query: StoryListQuery, viewer: Viewer): Promise<Paged<Story>> {
+    async list(
+      query: Omit<StoryListQuery, keyof StoryFilters> & StoryFilters,
+      viewer: Viewer,
+    ): Promise<Paged<Story>> {
       const ratings = await ratingsFor(viewer, query.rating);
       if (ratings.length === 0) return pageOf([], 0, query);
       const mutedBy = await muter(viewer);
+      const filters: StoryFilters = {
+        tags: query.tags,
+        exclude_tags: query.exclude_tags,
+        status: query.status,
+        language: query.language,
+        words_min: query.words_min,
+        words_max: query.words_max,
+      };
+      if (hasFilters(filters)) return filteredList(query, filters, ratings, viewer, mutedBy);
       const rows = await publicStoriesPage(k, db.dialect, {
         genre: query.genre,
         ratings,

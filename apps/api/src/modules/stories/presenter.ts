@@ -46,6 +46,7 @@ export function presentStory(row: StoryRow, extras: StoryExtras): Story {
     warnings: warningsOf(row),
     visibility: row.visibility,
     chapters_count: Math.max(0, row.chapters_count),
+    word_count: Math.max(0, Number(row.word_count ?? 0)),
     created_at: row.created_at,
     updated_at: row.updated_at,
     published_at: row.published_at,

@@ -171,6 +171,7 @@ export function createStoryService({
             visibility: input.visibility,
             cover_image: coverUrl,
             chapters_count: chapters.length,
+            word_count: chapters.reduce((sum, chapter) => sum + chapter.content.wordCount, 0),
             ...settingsColumns(input),
             ...(isPublic ? firstPublication(now) : {}),
             created_at: now,

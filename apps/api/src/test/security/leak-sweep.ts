@@ -163,7 +163,11 @@ export async function sweepForLeaks(t: TestApp) {
       `/stories?sort=${sort}&limit=100`,
       `/stories?sort=${sort}&genre=Fantasy&limit=100`,
       `/stories/search?q=&sort=${sort}&limit=100`,
+      // Filtered (issue 23): along the order, and with every filter kind at once.
+      `/stories?sort=${sort}&words_min=0&limit=100`,
+      `/stories?sort=${sort}&exclude_tags=zzz&status=ongoing&language=English&words_max=100000000&limit=100`,
     ]),
+    ...words.map((q) => `/stories?tags=${q}&limit=100`),
     ...words.map((q) => `/stories/search?q=${q}`),
     ...words.map((q) => `/stories/search?q=${q.slice(0, 8)}`),
     '/stories/search?q=secret%20hidden',

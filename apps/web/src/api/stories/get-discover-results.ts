@@ -32,7 +32,7 @@ function requestResults(params: DiscoverParams, limit: number, signal?: AbortSig
     limit,
     genre: params.genre,
     sort: params.sort,
-    ...(params.q ? { q: params.q } : {}),
+    ...(params.q ? { q: params.q } : params.filters),
   };
   return get<Paged<Story>>(params.q ? '/stories/search' : '/stories', {
     query,

@@ -8,12 +8,14 @@ export type StoryListParams = {
   genre?: Genre | undefined;
 };
 
-/** What Discover asks for: a search when `q` is set, else a list. */
+/** What Discover asks for: a search when `q` is set, else a list, maybe filtered. */
 export type DiscoverParams = {
   q: string;
   genre: Genre | undefined;
   sort: StorySort | undefined;
   page: number;
+  /** `GET /stories`' filters (tags, exclude_tags, rating, …) as query parameters; lists only. */
+  filters?: Record<string, string>;
 };
 
 /**

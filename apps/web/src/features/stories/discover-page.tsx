@@ -20,6 +20,7 @@ import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { AuthorMatches } from './discover/author-matches';
 import { FilterBar, FilterChips } from './discover/filter-bar';
+import { FilterPanel } from './discover/filter-panel';
 import {
   EditorsPicks,
   Recommendations,
@@ -27,7 +28,10 @@ import {
   sideSectionLists,
 } from './discover/side-sections';
 import {
+  anyFilter,
   type DiscoverState,
+  discoverParamsOf,
+  NO_FILTERS,
   nextDiscoverState,
   readDiscoverState,
   writeDiscoverState,
@@ -44,7 +48,7 @@ export const loader = prefetchLoader((client, { request }) => {
   const state = readDiscoverState(new URL(request.url).searchParams);
   const signedIn = useAuthStore.getState().isAuthenticated;
   return Promise.all([
-    client.prefetchQuery(discoverResultsQueryOptions(state)),
+    client.prefetchQuery(discoverResultsQueryOptions(discoverParamsOf(state))),
     state.q ? client.prefetchQuery(userSearchQueryOptions(state.q)) : null,
     ...sideSectionLists(signedIn).map((params) =>
       client.prefetchQuery(storyListQueryOptions(params)),
@@ -57,11 +61,17 @@ export function DiscoverPage() {
   const [params, setParams] = useSearchParams();
   const state = readDiscoverState(params);
   const signedIn = useAuthStore((s) => s.isAuthenticated);
-  const results = useDiscoverResults(state);
+  const results = useDiscoverResults(discoverParamsOf(state));
   const authors = useMatchingAuthors(state.q);
 
+  // Filters narrow the lists and search has its own words: starting a search ends the filters,
+  // and applying filters ends the search (docs/decisions/031-story-filters.md).
   const update = (change: Partial<DiscoverState>) =>
-    setParams(writeDiscoverState(nextDiscoverState(state, change)));
+    setParams(
+      writeDiscoverState(
+        nextDiscoverState(state, change.q ? { ...change, filters: NO_FILTERS } : change),
+      ),
+    );
 
   const goToPage = (page: number) => {
     update({ page });
@@ -76,7 +86,7 @@ export function DiscoverPage() {
   const data = results.data;
   const total = data?.total ?? 0;
   const totalPages = Math.min(Math.ceil(total / DISCOVER_PAGE_SIZE), DISCOVER_MAX_PAGES);
-  const filtered = Boolean(state.q || state.genre || state.sort);
+  const filtered = Boolean(state.q || state.genre || state.sort || anyFilter(state.filters));
   const title = titleOf(state);
 
   return (
@@ -88,7 +98,17 @@ export function DiscoverPage() {
       </p>
 
       <div className="mt-6 space-y-4">
-        <FilterBar state={state} onChange={update} />
+        <FilterBar
+          state={state}
+          onChange={update}
+          filterButton={
+            <FilterPanel
+              filters={state.filters}
+              searching={state.q !== ''}
+              onApply={(filters) => update({ filters, q: '' })}
+            />
+          }
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <FilterChips state={state} onChange={update} />
           {data ? (
@@ -162,7 +182,9 @@ export function DiscoverPage() {
                   ) : filtered ? (
                     <Button
                       variant="outline"
-                      onClick={() => update({ q: '', genre: undefined, sort: undefined })}
+                      onClick={() =>
+                        update({ q: '', genre: undefined, sort: undefined, filters: NO_FILTERS })
+                      }
                     >
                       Clear filters
                     </Button>

@@ -1,19 +1,28 @@
-import { DISCOVER_GENRES, STORY_SORTS, type StorySort } from '@storyloom/shared';
+import {
+  COMPLETION_STATUS_LABELS,
+  DISCOVER_GENRES,
+  FILTER_MESSAGES,
+  RATING_LABELS,
+  STORY_SORTS,
+  type StorySort,
+} from '@storyloom/shared';
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { ViewToggle } from '../../../components/story/view-toggle';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { type DiscoverState, SORT_LABELS } from './url-state';
+import { type DiscoverFilters, type DiscoverState, SORT_LABELS } from './url-state';
 
 type FilterBarProps = {
   state: DiscoverState;
   onChange: (change: Partial<DiscoverState>) => void;
+  /** The Filters button (filter-panel.tsx), placed with the selects. */
+  filterButton?: ReactNode;
 };
 
-/** The search box, the genre and sort selects and the grid/list toggle. */
-export function FilterBar({ state, onChange }: FilterBarProps) {
+/** The search box, the genre and sort selects, the Filters button and the grid/list toggle. */
+export function FilterBar({ state, onChange, filterButton }: FilterBarProps) {
   const id = useId();
   // A genre reached from a link (e.g. Poetry on the home page) stays selectable.
   const genres: readonly string[] =
@@ -99,19 +108,80 @@ export function FilterBar({ state, onChange }: FilterBarProps) {
             ))}
           </Select>
         </div>
+        {filterButton ? (
+          <div className="flex items-end [&>button]:w-full sm:[&>button]:w-auto">
+            {filterButton}
+          </div>
+        ) : null}
         <ViewToggle
           view={state.view}
           onChange={(view) => onChange({ view })}
-          className="col-span-2 sm:col-span-1"
+          className={filterButton ? undefined : 'col-span-2 sm:col-span-1'}
         />
       </div>
     </div>
   );
 }
 
+type Chip = { key: string; label: string; clear: Partial<DiscoverState> };
+
+/** One chip per tag, per excluded tag, and one for each other filter set. */
+function filterChips(filters: DiscoverFilters): Chip[] {
+  const without = (change: Partial<DiscoverFilters>) => ({ filters: { ...filters, ...change } });
+  const words = filters.wordsMin !== undefined || filters.wordsMax !== undefined;
+  return [
+    ...filters.tags.map((tag) => ({
+      key: `tag-${tag}`,
+      label: FILTER_MESSAGES.chipTag(tag),
+      clear: without({ tags: filters.tags.filter((t) => t !== tag) }),
+    })),
+    ...filters.exclude.map((tag) => ({
+      key: `exclude-${tag}`,
+      label: FILTER_MESSAGES.chipExclude(tag),
+      clear: without({ exclude: filters.exclude.filter((t) => t !== tag) }),
+    })),
+    ...(filters.ratings.length > 0
+      ? [
+          {
+            key: 'rating',
+            label: `Rating: ${filters.ratings.map((r) => RATING_LABELS[r]).join(', ')}`,
+            clear: without({ ratings: [] }),
+          },
+        ]
+      : []),
+    ...(filters.status
+      ? [
+          {
+            key: 'status',
+            label: COMPLETION_STATUS_LABELS[filters.status],
+            clear: without({ status: undefined }),
+          },
+        ]
+      : []),
+    ...(filters.language
+      ? [
+          {
+            key: 'language',
+            label: `Language: ${filters.language}`,
+            clear: without({ language: undefined }),
+          },
+        ]
+      : []),
+    ...(words
+      ? [
+          {
+            key: 'words',
+            label: FILTER_MESSAGES.chipWords(filters.wordsMin, filters.wordsMax),
+            clear: without({ wordsMin: undefined, wordsMax: undefined }),
+          },
+        ]
+      : []),
+  ];
+}
+
 /** The active filters as chips; each removes its own filter. */
 export function FilterChips({ state, onChange }: FilterBarProps) {
-  const chips = [
+  const chips: Chip[] = [
     state.q ? { key: 'q', label: `Search: ${state.q}`, clear: { q: '' } } : null,
     state.genre
       ? { key: 'genre', label: `Genre: ${state.genre}`, clear: { genre: undefined } }
@@ -119,6 +189,7 @@ export function FilterChips({ state, onChange }: FilterBarProps) {
     state.sort
       ? { key: 'sort', label: `Sort: ${SORT_LABELS[state.sort]}`, clear: { sort: undefined } }
       : null,
+    ...filterChips(state.filters),
   ].filter((chip) => chip !== null);
   if (chips.length === 0) return null;
   return (
@@ -128,7 +199,7 @@ export function FilterChips({ state, onChange }: FilterBarProps) {
           <button
             type="button"
             onClick={() => onChange(chip.clear)}
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={FILTER_MESSAGES.remove(chip.label)}
             data-testid={`chip-${chip.key}`}
             className="inline-flex max-w-72 items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm text-accent-foreground transition-colors hover:bg-accent/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDiscoverState, readDiscoverState, writeDiscoverState } from './url-state';
+import { NO_FILTERS, nextDiscoverState, readDiscoverState, writeDiscoverState } from './url-state';
 
 const read = (search: string) => readDiscoverState(new URLSearchParams(search));
 
@@ -9,6 +9,7 @@ describe('Discover URL state', () => {
       q: 'dragons',
       genre: 'Sci-Fi',
       sort: 'popular',
+      filters: NO_FILTERS,
       page: 3,
       view: 'list',
     });
@@ -19,6 +20,7 @@ describe('Discover URL state', () => {
       q: '',
       genre: undefined,
       sort: undefined,
+      filters: NO_FILTERS,
       page: 1,
       view: 'grid',
     });
@@ -36,5 +38,37 @@ describe('Discover URL state', () => {
     expect(nextDiscoverState(state, { genre: undefined }).page).toBe(1);
     expect(nextDiscoverState(state, { view: 'list' }).page).toBe(4);
     expect(nextDiscoverState(state, { genre: 'Fantasy' }).page).toBe(4);
+  });
+
+  it('reads the filters, puts right what the API would refuse, and round-trips them', () => {
+    const state = read(
+      'tags=Desert,%20revenge&exclude_tags=romance,desert&rating=Teen,spicy,general&status=Completed&language=spanish&words_min=9000&words_max=100',
+    );
+    expect(state.filters).toEqual({
+      tags: ['desert', 'revenge'],
+      exclude: ['romance'],
+      ratings: ['general', 'teen'],
+      status: 'completed',
+      language: 'Spanish',
+      wordsMin: 100,
+      wordsMax: 9000,
+    });
+    expect(writeDiscoverState(state).toString()).toBe(
+      'tags=desert%2Crevenge&exclude_tags=romance&rating=general%2Cteen&status=completed&language=Spanish&words_min=100&words_max=9000',
+    );
+    expect(read(writeDiscoverState(state).toString())).toEqual(state);
+    const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(',');
+    expect(read(`tags=${eleven}&words_min=-5&status=abandoned`).filters).toEqual({
+      ...NO_FILTERS,
+      tags: eleven.split(',').slice(0, 10),
+    });
+  });
+
+  it('starts again at page 1 when a filter changes', () => {
+    const state = read('tags=desert&page=3');
+    expect(
+      nextDiscoverState(state, { filters: { ...state.filters, status: 'ongoing' } }).page,
+    ).toBe(1);
+    expect(nextDiscoverState(state, { filters: { ...state.filters } }).page).toBe(3);
   });
 });
