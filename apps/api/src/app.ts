@@ -30,6 +30,7 @@ import { readingRoutes } from './modules/reading/routes.js';
 import { revisionRoutes } from './modules/revisions/routes.js';
 import { safetyRoutes } from './modules/safety/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { listRoutes } from './modules/lists/routes.js';
 import { seriesRoutes } from './modules/series/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(
       await api.register(trashRoutes, services);
       await api.register(revisionRoutes, services);
       await api.register(seriesRoutes, services);
+      await api.register(listRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(safetyRoutes, services);
       await api.register(commentRoutes, services);

@@ -33,6 +33,7 @@ import { scheduleRevisionPruning } from './modules/revisions/prune.js';
 import { createRevisionService, type RevisionService } from './modules/revisions/service.js';
 import { createSafetyService, type SafetyService } from './modules/safety/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
+import { createListService, type ListService } from './modules/lists/service.js';
 import { createSeriesService, type SeriesService } from './modules/series/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
@@ -71,6 +72,8 @@ export interface Services {
   revisions: RevisionService;
   /** Series of an author's stories (docs/decisions/029-series.md). */
   series: SeriesService;
+  /** Readers' reading lists (docs/decisions/033-reading-lists.md). */
+  lists: ListService;
   comments: CommentService;
   /** The author's "Recently deleted" (docs/decisions/027-recently-deleted.md). */
   trash: TrashService;
@@ -176,6 +179,7 @@ export function createServices({
     trash: createTrashService({ db, storyCounts }),
     revisions: createRevisionService({ db, chapters }),
     series,
+    lists: createListService({ db }),
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,

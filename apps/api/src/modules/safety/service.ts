@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/time.js';
 import { assertNotSuspended, isSuspended } from '../moderation/policy.js';
 import type { NotificationBus } from '../notifications/bus.js';
 import { forgetActor } from '../notifications/repo.js';
+import { endListFollows } from '../lists/repo.js';
 import { adjustFollowCounts, deleteFollow } from '../social/repo.js';
 import { accessToMany } from '../users/privacy.js';
 import { findUserById } from '../users/repo.js';
@@ -83,6 +84,7 @@ export function createSafetyService({ db, bus }: { db: Db; bus: NotificationBus 
         ] as const) {
           if (await deleteFollow(trx, follower, followee))
             await adjustFollowCounts(trx, follower, followee, -1);
+          await endListFollows(trx, follower, followee);
         }
         return forget(trx, viewer, target);
       });
