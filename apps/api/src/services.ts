@@ -18,6 +18,7 @@ import { type CommentService, createCommentService } from './modules/comments/se
 import { type ContactService, createContactService } from './modules/contact/service.js';
 import { PublicStoryCounts } from './modules/discovery/counts.js';
 import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
+import { createListService, type ListService } from './modules/lists/service.js';
 import { createCoverStore } from './modules/media/covers.js';
 import { mediaStorage } from './modules/media/storage.js';
 import { createModerationService, type ModerationService } from './modules/moderation/service.js';
@@ -33,7 +34,6 @@ import { scheduleRevisionPruning } from './modules/revisions/prune.js';
 import { createRevisionService, type RevisionService } from './modules/revisions/service.js';
 import { createSafetyService, type SafetyService } from './modules/safety/service.js';
 import { createSearchService, type SearchService } from './modules/search/service.js';
-import { createListService, type ListService } from './modules/lists/service.js';
 import { createSeriesService, type SeriesService } from './modules/series/service.js';
 import { createSessionService, type SessionService } from './modules/sessions/service.js';
 import { createPageMeta, type PageMetaResolver } from './modules/share/meta.js';
