@@ -90,9 +90,16 @@ export const readingList = z
       ),
     followers_count: z.number().int(),
     is_following: z.boolean().optional().describe('Signed-in callers: whether they follow it'),
-    covers: z
-      .array(z.string())
-      .describe('Cover images of the first few stories the caller may see, for the list card'),
+    preview: z
+      .array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          genre: z.string(),
+          cover_thumb: z.string().nullable(),
+        }),
+      )
+      .describe('The first few stories the caller may see, for the list card'),
     has_story: z.boolean().optional().describe('With `story_id`: whether the list holds it'),
     created_at: isoDate,
     updated_at: isoDate,

@@ -56,6 +56,13 @@ describe('reading lists', () => {
     expect((await add(reader, list.id, a!.id)).body.data).toMatchObject({ in_list: true });
     expect(await titlesOf(list.id)).toEqual(['Ash', 'Birch', 'Cedar']);
 
+    const card = await call(t, 'GET', `/lists/${list.id}`);
+    expect(card.body.data.stories_count).toBe(3);
+    expect(card.body.data.preview.map((p: { title: string }) => p.title)).toEqual([
+      'Ash',
+      'Birch',
+      'Cedar',
+    ]);
     const moved = await call(t, 'PATCH', `/lists/${list.id}/stories/${c!.id}`, reader.auth, {
       before: a!.id,
     });

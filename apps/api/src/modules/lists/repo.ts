@@ -202,16 +202,18 @@ export async function storiesPage(
 
 /**
  * For each of `listIds`: how many entries `scope` sees, how many there are in all, and the
- * covers of the first `covers` it sees. Two queries whatever the number of lists.
+ * first `covers` stories it sees (for the card). Two queries whatever the number of lists.
  */
+type FirstStory = Pick<StoryRow, 'id' | 'title' | 'genre' | 'cover_image'>;
+
 export async function listFigures(
   db: Exec,
   listIds: string[],
   scope: StoryScope,
   covers: number,
-): Promise<Map<string, { shown: number; all: number; covers: (string | null)[] }>> {
+): Promise<Map<string, { shown: number; all: number; first: FirstStory[] }>> {
   const out = new Map(
-    listIds.map((id) => [id, { shown: 0, all: 0, covers: [] as (string | null)[] }]),
+    listIds.map((id) => [id, { shown: 0, all: 0, first: [] as FirstStory[] }]),
   );
   if (listIds.length === 0) return out;
   const counts = await db
@@ -239,6 +241,9 @@ export async function listFigures(
         .innerJoin('stories', 'stories.id', 'reading_list_stories.story_id')
         .select([
           'reading_list_stories.list_id',
+          'stories.id',
+          'stories.title',
+          'stories.genre',
           'stories.cover_image',
           sql<number>`row_number() over (partition by reading_list_stories.list_id
             order by reading_list_stories.position)`.as('n'),
@@ -247,12 +252,12 @@ export async function listFigures(
         .where(visibleStory(scope))
         .as('ranked'),
     )
-    .select(['ranked.list_id', 'ranked.cover_image', 'ranked.n'])
+    .select(['ranked.list_id', 'ranked.id', 'ranked.title', 'ranked.genre', 'ranked.cover_image'])
     .where('ranked.n', '<=', covers)
     .orderBy('ranked.list_id')
     .orderBy('ranked.n')
     .execute();
-  for (const row of first) out.get(row.list_id)?.covers.push(row.cover_image);
+  for (const { list_id, ...story } of first) out.get(list_id)?.first.push(story);
   return out;
 }
 

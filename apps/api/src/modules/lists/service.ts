@@ -117,7 +117,12 @@ export function createListService({ db }: { db: Db }) {
         ...(own ? { hidden_count: f.all - f.shown } : {}),
         followers_count: Math.max(0, row.followers_count),
         ...(viewer && !own ? { is_following: followed!.has(row.id) } : {}),
-        covers: f.covers.map(coverThumbOf).filter((c): c is string => Boolean(c)),
+        preview: f.first.map((story) => ({
+          id: story.id,
+          title: story.title,
+          genre: story.genre,
+          cover_thumb: coverThumbOf(story.cover_image),
+        })),
         ...(holding ? { has_story: holding.has(row.id) } : {}),
         created_at: new Date(row.created_at).toISOString(),
         updated_at: new Date(row.updated_at).toISOString(),
