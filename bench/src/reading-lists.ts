@@ -11,7 +11,7 @@ export const LIST_PAGE_SIZE = 12;
 export interface ListSample {
   /** Public lists holding a story a visitor may see, shuffled. */
   ids: string[];
-  /** Owners of public lists (their profile's lists), shuffled. */
+  /** Owners of public lists whose profile is public (their profile's lists), shuffled. */
   owners: string[];
   /** Owners signed in, each with a story of theirs to ask the Add to list menu about. */
   menus: { token: string; storyId: string }[];
@@ -43,9 +43,18 @@ export async function sampleReadingLists(
       ORDER BY l.id LIMIT ?`,
     [LISTS_SAMPLE],
   );
-  const owners = [...new Set(lists.map((row) => row.owner))];
+  // A profile's lists follow its privacy (decision 010): only owners whose profile is public.
+  const open = new Set(
+    (
+      await sql.all<{ id: string }>(
+        `SELECT DISTINCT l.owner_id AS id FROM reading_lists l JOIN users u ON u.id = l.owner_id
+          WHERE l.visibility = 'public' AND u.profile_public = 1`,
+      )
+    ).map((row) => row.id),
+  );
+  const owners = [...new Set(lists.map((row) => row.owner))].filter((id) => open.has(id));
   const menus = mint
-    ? owners.map((owner) => {
+    ? [...new Set(lists.map((row) => row.owner))].map((owner) => {
         const row = lists.find((l) => l.owner === owner)!;
         return { token: mint(owner, Number(row.ver)), storyId: row.story };
       })

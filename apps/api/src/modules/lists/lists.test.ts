@@ -357,4 +357,21 @@ describe('reading lists', () => {
     ]);
     expect(exported.followed_lists).toEqual([expect.objectContaining({ list_id: theirs.id })]);
   });
+
+  it('are in the OpenAPI document', async () => {
+    const spec = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/lists',
+      '/api/lists/{id}',
+      '/api/lists/{id}/stories',
+      '/api/lists/{id}/stories/{storyId}',
+      '/api/lists/{id}/follow',
+      '/api/users/{username}/lists',
+      '/api/users/me/lists',
+      '/api/users/me/lists/following',
+      '/api/users/me/lists/order',
+    ])
+      expect(spec.paths[path], path).toBeDefined();
+    expect(spec.components.schemas.ReadingList.properties.preview).toBeDefined();
+  });
 });

@@ -212,9 +212,7 @@ export async function listFigures(
   scope: StoryScope,
   covers: number,
 ): Promise<Map<string, { shown: number; all: number; first: FirstStory[] }>> {
-  const out = new Map(
-    listIds.map((id) => [id, { shown: 0, all: 0, first: [] as FirstStory[] }]),
-  );
+  const out = new Map(listIds.map((id) => [id, { shown: 0, all: 0, first: [] as FirstStory[] }]));
   if (listIds.length === 0) return out;
   const counts = await db
     .selectFrom('reading_list_stories')
