@@ -168,8 +168,8 @@ function LoadedList({ list }: { list: ReadingList }) {
           {list.hidden_count === 1
             ? '1 story in this list is'
             : `${list.hidden_count} stories in this list are`}{' '}
-          not shown: made private, removed, or by someone you muted. They stay in the list and come
-          back if they become visible again.
+          not shown: made private, removed, rated for adults, or by someone you muted. They stay in
+          the list and come back if they become visible again.
         </p>
       ) : null}
 
