@@ -46,7 +46,10 @@ export function ListCard({
               className="absolute top-0 h-24 w-16 overflow-hidden rounded-md shadow-md ring-1 ring-background"
               style={{ left: `${index * 14}px`, zIndex: 3 - index }}
             >
-              <StoryCover story={story} />
+              <StoryCover
+                story={story}
+                className="p-1.5 [&_.cover-genre]:hidden [&_.cover-title]:text-[0.6rem]"
+              />
             </div>
           ))
         )}
