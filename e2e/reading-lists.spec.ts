@@ -18,7 +18,9 @@ const listTitles = (page: Page) =>
   page.getByTestId('list-story').locator('.card-title').allTextContents();
 
 describe('reading lists', () => {
-  it('are made, filled, ordered, followed, made private and deleted', { timeout: SLOW }, async () => {
+  it('are made, filled, ordered, followed, made private and deleted', {
+    timeout: SLOW,
+  }, async () => {
     const tag = Date.now().toString(36);
     const name = `Rainy day reads ${tag}`;
     const author = await signedInSession();
