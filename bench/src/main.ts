@@ -122,6 +122,7 @@ async function measureMode(
         trash: selected.has('trash-list'),
         revisions: selected.has('revisions-list'),
         filters: [...selected].some((name) => name.startsWith('filter-')),
+        listMenus: selected.has('lists-menu'),
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;

@@ -6,6 +6,7 @@ import type { Sql } from './library.js';
 import { type NotifiedUser, sampleNotifiedUsers, tokenMinter } from './notifications.js';
 import { JWT_SECRET } from './processes.js';
 import { Random } from './random.js';
+import { type ListSample, sampleReadingLists } from './reading-lists.js';
 import { type RevisionChapter, sampleRevisionChapters } from './revisions.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
 import { type StatsStory, sampleStatsStory } from './story-stats.js';
@@ -47,6 +48,8 @@ export interface Sample {
   hidingUsers: HidingUser[];
   /** Series with a public part, and public stories that are parts of one (issue 22). */
   series: { ids: string[]; stories: string[] };
+  /** Reading lists (issue 23): public lists, their owners, and owners signed in. */
+  readingLists: ListSample;
   /** The `story-stats` endpoint's story: the most read one, with its author's token. */
   statsStory: StatsStory | null;
   /** The `trash-list` endpoint's authors, with and without a trash (trash.ts). */
@@ -168,6 +171,7 @@ export async function takeSample(
     trash?: boolean;
     revisions?: boolean;
     filters?: boolean;
+    listMenus?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -182,6 +186,11 @@ export async function takeSample(
     ? await sampleHidingUsers(sql, random, tokenMinter(JWT_SECRET))
     : [];
   const series = await sampleSeries(sql, random);
+  const readingLists = await sampleReadingLists(
+    sql,
+    random,
+    need.listMenus ? tokenMinter(JWT_SECRET) : null,
+  );
   const statsStory = need.stats ? await sampleStatsStory(sql, tokenMinter(JWT_SECRET)) : null;
   const trashUsers = need.trash ? await sampleTrashUsers(sql, random, tokenMinter(JWT_SECRET)) : [];
   const revisionChapters = need.revisions
@@ -198,6 +207,7 @@ export async function takeSample(
     notifiedUsers,
     hidingUsers,
     series,
+    readingLists,
     statsStory,
     trashUsers,
     revisionChapters,

@@ -23,6 +23,13 @@ import {
 import { UsageError } from './options.js';
 import { Random } from './random.js';
 import {
+  describeLists,
+  LIST_PAGE_SIZE,
+  listPageRequests,
+  menuRequests,
+  userListsRequests,
+} from './reading-lists.js';
+import {
   describeRevisionChapters,
   REVISIONS_PAGE_SIZE,
   revisionListRequests,
@@ -62,6 +69,8 @@ const SEARCHES = [
 const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter'] as const;
 /** Series (issue 22): a series page, and the detail of a story that is a part of one. */
 const SERIES = ['page', 'story-detail'] as const;
+/** Reading lists (issue 23): a list's page, a profile's lists, the Add to list menu. */
+const LISTS = ['page', 'user', 'menu'] as const;
 /** A chapter's comments (issue 19): the first page of a thread, and the paragraph counts. */
 const COMMENTS = ['thread', 'counts'] as const;
 /** A signed-in user's notifications (issue 20): the bell's count and the first page. */
@@ -87,6 +96,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   ...SEARCHES.map(([kind]) => `search-${kind}`),
   ...SINGLES,
   ...SERIES.map((name) => `series-${name}`),
+  ...LISTS.map((name) => `lists-${name}`),
   ...COMMENTS.map((name) => `comments-${name}`),
   ...NOTIFICATIONS.map((name) => `notifications-${name}`),
   'trash-list',
@@ -336,6 +346,30 @@ export async function buildEndpoints(
     'detail',
     `GET /api/stories/{id} of stories that are parts of a series (with their part and neighbours), ${series.stories.length} stories`,
     () => series.stories.map((id) => get(`/api/stories/${id}`)),
+  );
+  const lists = sample.readingLists;
+  for (const name of LISTS)
+    if (selected.has(`lists-${name}`) && lists.ids.length === 0)
+      throw new Error(
+        `lists-${name}: the library has no public reading lists (seeded before issue 23): seed it again without --reuse`,
+      );
+  add(
+    'lists-page',
+    'detail',
+    `GET /api/lists/{id} then GET /api/lists/{id}/stories?page=1&limit=${LIST_PAGE_SIZE} (a visitor opening a list's page), ${describeLists(lists)}`,
+    () => listPageRequests(lists),
+  );
+  add(
+    'lists-user',
+    'list',
+    `GET /api/users/{id}/lists (a profile's public lists, as a visitor), ${lists.owners.length} owners`,
+    () => userListsRequests(lists),
+  );
+  add(
+    'lists-menu',
+    'notifications',
+    `GET /api/users/me/lists?story_id={id} (the Add to list menu), signed in as ${lists.menus.length} owners of lists, each with a token of their own`,
+    () => menuRequests(lists),
   );
   const commented = sample.commentChapters;
   const mix = THREAD_MIX.map(

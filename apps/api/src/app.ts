@@ -23,6 +23,7 @@ import { commentRoutes } from './modules/comments/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { listRoutes } from './modules/lists/routes.js';
 import { mediaFiles } from './modules/media/static.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(
       await api.register(trashRoutes, services);
       await api.register(revisionRoutes, services);
       await api.register(seriesRoutes, services);
+      await api.register(listRoutes, services);
       await api.register(socialRoutes, services);
       await api.register(safetyRoutes, services);
       await api.register(commentRoutes, services);

@@ -18,6 +18,7 @@ import { type CommentService, createCommentService } from './modules/comments/se
 import { type ContactService, createContactService } from './modules/contact/service.js';
 import { PublicStoryCounts } from './modules/discovery/counts.js';
 import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
+import { createListService, type ListService } from './modules/lists/service.js';
 import { createCoverStore } from './modules/media/covers.js';
 import { mediaStorage } from './modules/media/storage.js';
 import { createModerationService, type ModerationService } from './modules/moderation/service.js';
@@ -71,6 +72,8 @@ export interface Services {
   revisions: RevisionService;
   /** Series of an author's stories (docs/decisions/029-series.md). */
   series: SeriesService;
+  /** Readers' reading lists (docs/decisions/033-reading-lists.md). */
+  lists: ListService;
   comments: CommentService;
   /** The author's "Recently deleted" (docs/decisions/027-recently-deleted.md). */
   trash: TrashService;
@@ -176,6 +179,7 @@ export function createServices({
     trash: createTrashService({ db, storyCounts }),
     revisions: createRevisionService({ db, chapters }),
     series,
+    lists: createListService({ db }),
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,

@@ -460,6 +460,35 @@ export interface SeriesStoriesTable {
   added_at: Timestamp;
 }
 
+/** A reader's named list of stories, public or private (migration 019). */
+export interface ReadingListsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: Defaulted<string>;
+  visibility: Defaulted<'public' | 'private'>;
+  /** 1…n among the owner's lists. */
+  position: number;
+  followers_count: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A story in a reading list, at `position` 1…n. */
+export interface ReadingListStoriesTable {
+  list_id: string;
+  story_id: string;
+  position: number;
+  added_at: Timestamp;
+}
+
+/** A reader following a list. */
+export interface ReadingListFollowsTable {
+  list_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   stories: StoriesTable;
@@ -494,6 +523,9 @@ export interface Database {
   moderation_actions: ModerationActionsTable;
   series: SeriesTable;
   series_stories: SeriesStoriesTable;
+  reading_lists: ReadingListsTable;
+  reading_list_stories: ReadingListStoriesTable;
+  reading_list_follows: ReadingListFollowsTable;
   story_daily_stats: StoryDailyStatsTable;
   chapter_daily_stats: ChapterDailyStatsTable;
   deleted_items: DeletedItemsTable;
@@ -513,3 +545,4 @@ export type NewChapter = Insertable<ChaptersTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type SeriesRow = Selectable<SeriesTable>;
+export type ReadingListRow = Selectable<ReadingListsTable>;

@@ -1398,3 +1398,60 @@ describe('upgrading a database of the story stats release (017 → latest): word
     }
   });
 });
+
+describe('upgrading a database of the indexes release (017 → latest): reading lists', () => {
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '017_indexes_built_concurrently' });
+    await fillAt001(t.db.kysely as unknown as OldDb);
+    before = await rowCounts(t.db.kysely as unknown as OldDb);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, starts with no lists, and a list of the old stories works', async () => {
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    expect(await t.db.kysely.selectFrom('reading_lists').selectAll().execute()).toEqual([]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const tokens = createTokenService(config.jwtSecret);
+      const alice = {
+        authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
+      };
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/lists',
+        headers: alice,
+        payload: { name: 'Old favourites' },
+      });
+      expect(made.statusCode).toBe(201);
+      const id = made.json().data.id;
+      const added = await app.inject({
+        method: 'POST',
+        url: `/api/lists/${id}/stories`,
+        headers: alice,
+        payload: { story_id: PUBLIC_STORY },
+      });
+      expect(added.statusCode).toBe(200);
+      // Bram's private story is not Alice's to see, so not hers to add.
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/lists/${id}/stories`,
+        headers: alice,
+        payload: { story_id: PRIVATE_STORY },
+      });
+      expect(refused.statusCode).toBe(404);
+      const page = await app.inject({ url: `/api/lists/${id}/stories` });
+      expect(page.json().data.items.map((s: { id: string }) => s.id)).toEqual([PUBLIC_STORY]);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { createIndexes, dropIndexes, type IndexDefinition, secondaryIndexes } fr
 import { NotificationSeeder, numberNotifications } from './notifications.js';
 import { iso, makePlan, type SeedPlan } from './plan.js';
 import { buildParagraphPool } from './prose.js';
+import { seedReadingLists } from './reading-lists.js';
 import { reportsOf } from './reports.js';
 import { seedSeries } from './series.js';
 import { generateStory } from './stories.js';
@@ -118,6 +119,8 @@ export interface SeedSummary {
   blocks: number;
   /** Series among the authors' stories (seed/series.ts). */
   series: number;
+  /** Readers' reading lists (seed/reading-lists.ts). */
+  readingLists: number;
   reports: number;
 }
 
@@ -227,6 +230,7 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
   }
   // After the indexes: the stories of a few authors are read back by author.
   summary.series = await seedSeries(db, userIds);
+  summary.readingLists = (await seedReadingLists(db, plan, userIds)).lists;
   return summary;
 }
 
@@ -447,6 +451,7 @@ const emptySummary = (users: number, stories: number, authors: number): SeedSumm
   mutes: 0,
   blocks: 0,
   series: 0,
+  readingLists: 0,
   reports: 0,
 });
 

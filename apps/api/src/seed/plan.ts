@@ -22,6 +22,7 @@ export const STREAM = {
   reports: 12,
   trash: 13,
   revisions: 14,
+  readingLists: 17,
 } as const;
 
 const GENRE_WEIGHT_LIST = GENRES.map((g) => GENRE_WEIGHTS[g]);

@@ -4,6 +4,9 @@ import type { Database } from '../db/types.js';
 
 /** Children before parents, so deletes never trip a foreign key. */
 const TABLES: (keyof Database)[] = [
+  'reading_list_follows',
+  'reading_list_stories',
+  'reading_lists',
   'chapter_daily_stats',
   'story_daily_stats',
   'job_progress',

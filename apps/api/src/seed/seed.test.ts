@@ -157,6 +157,29 @@ describe('seedLibrary', () => {
       expect(list.map((p) => p.position)).toEqual(list.map((_, i) => i + 1));
   });
 
+  it('gives some readers reading lists of popular public stories, counts matching rows', async () => {
+    const k = first.db.kysely;
+    const lists = await k.selectFrom('reading_lists').selectAll().execute();
+    expect(summary.readingLists).toBe(lists.length);
+    expect(lists.length).toBeGreaterThan(0);
+    const entries = await k
+      .selectFrom('reading_list_stories')
+      .innerJoin('stories', 'stories.id', 'reading_list_stories.story_id')
+      .select(['reading_list_stories.list_id', 'reading_list_stories.position'])
+      .where('stories.visibility', '=', 'public')
+      .orderBy('reading_list_stories.list_id')
+      .orderBy('reading_list_stories.position')
+      .execute();
+    const follows = await k.selectFrom('reading_list_follows').selectAll().execute();
+    for (const list of lists) {
+      const mine = entries.filter((e) => e.list_id === list.id).map((e) => e.position);
+      expect(mine).toEqual(mine.map((_, i) => i + 1));
+      expect(mine.length).toBeLessThanOrEqual(40);
+      expect(follows.filter((f) => f.list_id === list.id).length).toBe(list.followers_count);
+      if (list.visibility === 'private') expect(list.followers_count).toBe(0);
+    }
+  });
+
   it('writes what it reports', () => {
     expect(summary.users).toBe(lib.users.length);
     expect(summary.stories).toBe(lib.stories.length);

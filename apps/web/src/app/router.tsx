@@ -73,6 +73,14 @@ const openRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'lists/:id',
+    lazy: () =>
+      import('../features/lists/list-page').then((m) => ({
+        Component: m.ListPage,
+        loader: m.loader,
+      })),
+  },
+  {
     path: 'stories/:id/read',
     lazy: () =>
       import('../features/reader/reader-page').then((m) => ({
@@ -223,6 +231,11 @@ const signedInRoutes: RouteObject[] = [
     path: 'library',
     lazy: () =>
       import('../features/library/library-page').then((m) => ({ Component: m.LibraryPage })),
+  },
+  {
+    path: 'lists',
+    lazy: () =>
+      import('../features/lists/my-lists-page').then((m) => ({ Component: m.MyListsPage })),
   },
   {
     path: 'notifications',

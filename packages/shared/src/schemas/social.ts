@@ -169,6 +169,22 @@ export const dataExport = z
     mutes: z
       .array(z.object({ username: z.string(), muted_at: isoDate }))
       .describe('Whom the user muted'),
+    reading_lists: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          description: z.string(),
+          visibility: z.enum(['public', 'private']),
+          created_at: isoDate,
+          updated_at: isoDate,
+          stories: z.array(exportStoryRef.extend({ added_at: isoDate })),
+        }),
+      )
+      .describe("The user's reading lists in their order, each story in the list's order"),
+    followed_lists: z
+      .array(z.object({ list_id: z.string(), followed_at: isoDate }))
+      .describe('The reading lists the user follows'),
     notifications: z.array(
       z.object({
         id: z.string(),

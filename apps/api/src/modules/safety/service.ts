@@ -13,6 +13,7 @@ import type { Database, UserRow } from '../../db/types.js';
 import { forbidden, invalidField, notFound, unauthorized } from '../../lib/errors.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
+import { endListFollows } from '../lists/repo.js';
 import { assertNotSuspended, isSuspended } from '../moderation/policy.js';
 import type { NotificationBus } from '../notifications/bus.js';
 import { forgetActor } from '../notifications/repo.js';
@@ -83,6 +84,7 @@ export function createSafetyService({ db, bus }: { db: Db; bus: NotificationBus 
         ] as const) {
           if (await deleteFollow(trx, follower, followee))
             await adjustFollowCounts(trx, follower, followee, -1);
+          await endListFollows(trx, follower, followee);
         }
         return forget(trx, viewer, target);
       });

@@ -2,6 +2,7 @@ import { type DataExport, PRODUCT_NAME, resolveSettings } from '@storyloom/share
 import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
 import { presentChapter } from '../chapters/presenter.js';
+import { followedForExport, listsForExport } from '../lists/repo.js';
 import { canRead, canReadChapter } from '../stories/policy.js';
 import { presentStorySettings } from '../stories/presenter.js';
 import { tagsOf } from '../stories/repo.js';
@@ -37,6 +38,41 @@ export function createExportService({ db }: { db: Db }) {
       title: visible ? row.title : null,
       author: visible ? row.author : null,
     };
+  };
+
+  const iso = (at: string | Date) => new Date(at).toISOString();
+
+  /** The user's lists, each story as the other refs: blanked once it is private to its author. */
+  const readingLists = async (user: UserRow) => {
+    const lists = new Map<string, DataExport['reading_lists'][number]>();
+    for (const row of await listsForExport(k, user.id)) {
+      let list = lists.get(row.id);
+      if (!list) {
+        list = {
+          id: row.id,
+          name: row.name,
+          description: row.description,
+          visibility: row.visibility,
+          created_at: iso(row.created_at),
+          updated_at: iso(row.updated_at),
+          stories: [],
+        };
+        lists.set(row.id, list);
+      }
+      if (row.story_id === null || row.author_id === null) continue;
+      list.stories.push({
+        ...ref(user, {
+          story_id: row.story_id,
+          title: row.title ?? '',
+          visibility: row.story_visibility ?? 'private',
+          author_id: row.author_id,
+          author: row.author ?? '',
+          at: '',
+        }),
+        added_at: iso(row.added_at ?? ''),
+      });
+    }
+    return [...lists.values()];
   };
 
   return {
@@ -91,6 +127,11 @@ export function createExportService({ db }: { db: Db }) {
         followers: await followUsernames(k, user.id, 'followers'),
         following: await followUsernames(k, user.id, 'following'),
         ...(await blocksAndMutes(k, user.id)),
+        reading_lists: await readingLists(user),
+        followed_lists: (await followedForExport(k, user.id)).map((row) => ({
+          list_id: row.list_id,
+          followed_at: iso(row.followed_at),
+        })),
         likes: (await reactionsOfUser(k, 'likes', user.id)).map((row) => ({
           ...ref(user, row),
           liked_at: row.at,

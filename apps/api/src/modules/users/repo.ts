@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database, NewUser, StoryRow, UserRow, UserUpdate } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { forgetFollowerCounts } from '../lists/repo.js';
 import { likeRemoved, likeRestored } from '../stories/ranking.js';
 import { ratingCondition } from '../stories/ratings.js';
 
@@ -123,6 +124,7 @@ export async function deleteUserCascade(
       trx.selectFrom('follows').select('follower_id').where('followee_id', '=', id),
     )
     .execute();
+  await forgetFollowerCounts(trx, id);
   // Rows referencing the user (stories and their chapters, follows, likes, saves, comment
   // likes, progress, settings, email tokens) go by ON DELETE CASCADE; read events keep
   // counting, anonymised. Their comments on others' stories stay, with no author

@@ -53,7 +53,9 @@ export type Resource =
   | "owner's profile"
   | 'own account'
   | 'public area'
-  | 'staff area';
+  | 'staff area'
+  | 'public reading list'
+  | 'private reading list';
 
 export interface Case {
   on: Resource;
@@ -165,6 +167,37 @@ const onSeries = (
     expect: on === 'public story' ? publicExpect : privateExpect,
     request: async (w: World, _role: Role, t: TestApp) =>
       request(await seriesOf(t, w, story(w, on)), w, on),
+  }));
+
+/**
+ * The owner's public or private reading list (decision 033) holding their public and private
+ * stories, made on first use.
+ */
+async function listOf(t: TestApp, w: World, on: Resource): Promise<string> {
+  const name = on === 'private reading list' ? 'A private list' : 'A public list';
+  const mine = await call(t, 'GET', '/users/me/lists', w.owner.auth);
+  const found = (mine.body.data as { id: string; name: string }[]).find((l) => l.name === name);
+  if (found) return found.id;
+  const made = await call(t, 'POST', '/lists', w.owner.auth, {
+    name,
+    visibility: on === 'private reading list' ? 'private' : 'public',
+  });
+  const id = made.body.data.id as string;
+  for (const storyId of [w.publicStory.id, w.privateStory.id])
+    await call(t, 'POST', `/lists/${id}/stories`, w.owner.auth, { story_id: storyId });
+  return id;
+}
+
+/** Cases for a reading list route: the owner's public list and their private one. */
+const onLists = (
+  publicExpect: Expect,
+  privateExpect: Expect,
+  request: (listId: string, w: World) => Request = (id) => ({ params: { id } }),
+): Case[] =>
+  (['public reading list', 'private reading list'] as const).map((on) => ({
+    on,
+    expect: on === 'public reading list' ? publicExpect : privateExpect,
+    request: async (w: World, _role: Role, t: TestApp) => request(await listOf(t, w, on), w),
   }));
 
 /**
@@ -438,6 +471,75 @@ export const MATRIX: Record<string, Entry> = {
         return { params: { id: await seriesOf(t, w, storyId), storyId } };
       },
     })),
+  },
+
+  // Reading lists (decision 033): a private list is its owner's alone (404 to anyone else).
+  'GET /api/users/me/lists': { cases: one('own account', SIGNED_IN) },
+  'GET /api/users/me/lists/following': { cases: one('own account', SIGNED_IN) },
+  'PUT /api/users/me/lists/order': {
+    mutates: true,
+    cases: one('own account', SIGNED_IN, () => ({ body: { list_ids: [] } })),
+  },
+  'GET /api/users/:username/lists': { cases: one("owner's profile", OPEN, ownerName) },
+  'POST /api/lists': {
+    mutates: true,
+    cases: one('own account', CREATED_SIGNED_IN, () => ({ body: { name: 'A new list' } })),
+  },
+  'GET /api/lists/:id': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists(OPEN, AUTHOR_ONLY_READ),
+  },
+  'GET /api/lists/:id/stories': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists(OPEN, AUTHOR_ONLY_READ),
+  },
+  'PATCH /api/lists/:id': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, (id) => ({
+      params: { id },
+      body: { name: 'Renamed' },
+    })),
+  },
+  'DELETE /api/lists/:id': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists(AUTHOR_WRITES, AUTHOR_ONLY_WRITE),
+  },
+  'POST /api/lists/:id/stories': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, (id, w) => ({
+      params: { id },
+      body: { story_id: w.publicStory.id },
+    })),
+  },
+  'DELETE /api/lists/:id/stories/:storyId': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, (id, w) => ({
+      params: { id, storyId: w.publicStory.id },
+    })),
+  },
+  'PATCH /api/lists/:id/stories/:storyId': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists(AUTHOR_WRITES, AUTHOR_ONLY_WRITE, (id, w) => ({
+      params: { id, storyId: w.publicStory.id },
+      body: { after: w.privateStory.id },
+    })),
+  },
+  'POST /api/lists/:id/follow': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists([401, 200, 400], [401, 404, 400]),
+  },
+  'DELETE /api/lists/:id/follow': {
+    mutates: true,
+    plainNotFound: true,
+    cases: onLists([401, 200, 200], [401, 404, 200]),
   },
 
   'GET /api/users/me/mutes': { cases: one('own account', SIGNED_IN) },

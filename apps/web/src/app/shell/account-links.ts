@@ -1,4 +1,4 @@
-import { BookMarked, Library, PenLine, Settings, Shield, User } from 'lucide-react';
+import { BookMarked, Library, ListOrdered, PenLine, Settings, Shield, User } from 'lucide-react';
 
 type AccountLink = {
   label: string;
@@ -14,6 +14,7 @@ type AccountLink = {
 export const accountLinks: AccountLink[] = [
   { label: 'Profile', to: (username) => `/profile/${encodeURIComponent(username)}`, Icon: User },
   { label: 'My Library', to: () => '/library', Icon: Library },
+  { label: 'Reading Lists', to: () => '/lists', Icon: ListOrdered },
   { label: 'My Stories', to: () => '/my-stories', Icon: BookMarked },
   { label: 'Write Story', to: () => '/stories/create', Icon: PenLine, mobileOnly: true },
   { label: 'Settings', to: () => '/settings', Icon: Settings },

@@ -3,6 +3,8 @@ import clsx from 'clsx';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
+import { useAuthStore } from '../../stores/auth-store';
+import { AddToListCardButton } from '../social/add-to-list-card-button';
 import { Skeleton } from '../ui/skeleton';
 import { RatingBadge } from './rating-badge';
 import { type CoverStory, StoryCover } from './story-cover';
@@ -38,6 +40,7 @@ export function StoryCard({
   className,
 }: StoryCardProps) {
   const list = layout === 'list';
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
   return (
     <article className={clsx('card', className)} data-layout={list ? 'list' : undefined}>
       {showPrivateBadge && story.visibility === 'private' ? (
@@ -81,6 +84,11 @@ export function StoryCard({
             <span className="sr-only">Comments: </span>
             {formatCount(story.comments_count)}
           </span>
+          {signedIn ? (
+            <span className="ml-auto">
+              <AddToListCardButton storyId={story.id} title={story.title} />
+            </span>
+          ) : null}
         </p>
       </div>
     </article>

@@ -15,6 +15,7 @@ import { EditProfileDialog } from './components/edit-profile-dialog';
 import { FollowListDialog } from './components/follow-list-dialog';
 import { OtherProfileActions, OwnProfileActions } from './components/profile-actions';
 import { ProfileHeader } from './components/profile-header';
+import { ProfileLists } from './components/profile-lists';
 import { OwnStories, PublicStories } from './components/profile-stories';
 import { PROFILE_TEXT, PROFILE_TOASTS } from './messages';
 
@@ -113,6 +114,9 @@ function LoadedProfile({ profile }: { profile: Profile }) {
         <OwnStories username={profile.username} />
       ) : (
         <PublicStories username={profile.username} />
+      )}
+      {profile.restricted ? null : (
+        <ProfileLists username={profile.username} isMe={profile.is_me ?? false} />
       )}
       {profile.restricted ? null : (
         <FollowListDialog username={profile.username} side={list} onClose={() => setList(null)} />

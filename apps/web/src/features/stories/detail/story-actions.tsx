@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { storyKeys } from '../../../api/stories/keys';
 import { ReportDialog } from '../../../components/report-dialog';
+import { AddToListMenu } from '../../../components/social/add-to-list-menu';
 import { LikeButton } from '../../../components/social/like-button';
 import { SaveButton } from '../../../components/social/save-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -100,6 +101,7 @@ export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsP
             {DETAIL_MESSAGES.read}
           </Link>
         )}
+        <AddToListMenu storyId={story.id} storyTitle={story.title} />
         <ShareButton storyId={story.id} />
       </div>
     );
@@ -134,6 +136,7 @@ export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsP
         invalidate={invalidate}
       />
       <SaveButton storyId={story.id} saved={story.is_saved ?? false} invalidate={invalidate} />
+      <AddToListMenu storyId={story.id} storyTitle={story.title} />
       <ShareButton storyId={story.id} />
       {signedIn ? <ReportButton story={story} /> : null}
     </div>
