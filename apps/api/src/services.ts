@@ -40,6 +40,8 @@ import { createSocialService, type SocialService } from './modules/social/servic
 import { scheduleStatsBackfill } from './modules/stats/backfill.js';
 import { createStatsService, type StatsService } from './modules/stats/service.js';
 import { createStoryService, type StoryService } from './modules/stories/service.js';
+import { createTakeAlongService, type TakeAlongService } from './modules/take-along/service.js';
+import { createSitemaps, type Sitemaps } from './modules/take-along/sitemap.js';
 import { scheduleTrashPurge } from './modules/trash/purge.js';
 import { createTrashService, type TrashService } from './modules/trash/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
@@ -71,6 +73,10 @@ export interface Services {
   revisions: RevisionService;
   /** Series of an author's stories (docs/decisions/029-series.md). */
   series: SeriesService;
+  /** Downloads and Atom feeds (docs/decisions/034-take-along.md). */
+  takeAlong: TakeAlongService;
+  /** The sitemaps, their starting keys kept for an hour (decision 034). */
+  sitemaps: Sitemaps;
   comments: CommentService;
   /** The author's "Recently deleted" (docs/decisions/027-recently-deleted.md). */
   trash: TrashService;
@@ -176,6 +182,8 @@ export function createServices({
     trash: createTrashService({ db, storyCounts }),
     revisions: createRevisionService({ db, chapters }),
     series,
+    takeAlong: createTakeAlongService({ db, covers, publicUrl: config.publicUrl }),
+    sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }),
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,

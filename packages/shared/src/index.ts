@@ -32,3 +32,4 @@ export * from './schemas/stories.js';
 export * from './schemas/trash.js';
 export * from './schemas/users.js';
 export * from './server-render.js';
+export * from './take-along.js';
