@@ -16,10 +16,7 @@ const SLOW = 120_000;
 
 async function downloadFrom(page: Page, item: 'download-epub' | 'download-html') {
   await page.getByTestId('download-story').click();
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId(item).click(),
-  ]);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(item).click()]);
   const path = await file.path();
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }

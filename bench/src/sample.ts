@@ -8,6 +8,7 @@ import { Random } from './random.js';
 import { type RevisionChapter, sampleRevisionChapters } from './revisions.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
 import { type StatsStory, sampleStatsStory } from './story-stats.js';
+import { sampleTakeAlongStories } from './take-along.js';
 import { sampleTrashUsers, type TrashUser } from './trash.js';
 
 /** Every seeded user's password (printed by the seed script). */
@@ -50,6 +51,8 @@ export interface Sample {
   statsStory: StatsStory | null;
   /** The `trash-list` endpoint's authors, with and without a trash (trash.ts). */
   trashUsers: TrashUser[];
+  /** Stories a visitor may download and follow (take-along.ts). */
+  takeAlong: string[];
   /** The `revisions-list` endpoint's chapters, with their authors' tokens (revisions.ts). */
   revisionChapters: RevisionChapter[];
 }
@@ -164,6 +167,7 @@ export async function takeSample(
     stats?: boolean;
     trash?: boolean;
     revisions?: boolean;
+    takeAlong?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -183,6 +187,7 @@ export async function takeSample(
   const revisionChapters = need.revisions
     ? await sampleRevisionChapters(sql, chapters, tokenMinter(JWT_SECRET))
     : [];
+  const takeAlong = need.takeAlong ? await sampleTakeAlongStories(sql, random) : [];
   return {
     publicStories,
     stories,
@@ -196,5 +201,6 @@ export async function takeSample(
     statsStory,
     trashUsers,
     revisionChapters,
+    takeAlong,
   };
 }
