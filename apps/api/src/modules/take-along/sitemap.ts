@@ -105,20 +105,27 @@ export function createSitemaps({
         k,
         inRange.map((r) => r.id),
       );
+      // One piece of XML per chunk: a write per story would cost more than the story's URLs.
+      let out = '';
+      let full = false;
       let c = 0;
       for (const story of inRange) {
         const own = [];
         while (c < chapters.length && chapters[c]!.story_id === story.id) own.push(chapters[c++]!);
         // A story grown since the walk goes whole to the next walk rather than split.
-        if (1 + own.length > left) return;
+        if (1 + own.length > left) {
+          full = true;
+          break;
+        }
         left -= 1 + own.length;
         const page = `${base}/stories/${story.id}`;
-        let out = urlEntry(page, story.updated_at);
+        out += urlEntry(page, story.updated_at);
         own.forEach((chapter, i) => {
           out += urlEntry(`${page}/read?chapter=${i + 1}`, chapter.updated_at);
         });
-        yield out;
       }
+      if (out) yield out;
+      if (full) return;
       if (rows.length < WRITE_CHUNK || inRange.length < rows.length) return;
       const last = rows[rows.length - 1]!;
       after = { published_at: last.published_at, id: last.id };
@@ -130,12 +137,18 @@ export function createSitemaps({
     let left = capacity;
     for (;;) {
       const rows = await profileChunk(k, after, CHUNK, after ? undefined : from);
+      let out = '';
+      let done = rows.length < CHUNK;
       for (const user of rows) {
-        if ((until && user.id >= until) || left === 0) return;
+        if ((until && user.id >= until) || left === 0) {
+          done = true;
+          break;
+        }
         left -= 1;
-        yield urlEntry(`${base}/profile/${encodeURIComponent(user.username)}`, user.updated_at);
+        out += urlEntry(`${base}/profile/${encodeURIComponent(user.username)}`, user.updated_at);
       }
-      if (rows.length < CHUNK) return;
+      if (out) yield out;
+      if (done) return;
       after = rows[rows.length - 1]!.id;
     }
   }
