@@ -99,7 +99,13 @@ export interface StoryKey {
  * One chunk of the listed stories in sitemap order (oldest first, so new stories land in the
  * last sitemap), after `after`: the all-ages latest index read backwards.
  */
-export function storyChunk(db: Exec, after: StoryKey | null, limit: number, from?: StoryKey) {
+export function storyChunk(
+  db: Exec,
+  after: StoryKey | null,
+  limit: number,
+  from?: StoryKey,
+  until?: StoryKey,
+) {
   let query = listedStories(db).select([
     'stories.id',
     'stories.published_at',
@@ -113,6 +119,11 @@ export function storyChunk(db: Exec, after: StoryKey | null, limit: number, from
   } else if (from) {
     query = query.where(
       sql<boolean>`(stories.published_at, stories.id) >= (${from.published_at}, ${from.id})`,
+    );
+  }
+  if (until) {
+    query = query.where(
+      sql<boolean>`(stories.published_at, stories.id) < (${until.published_at}, ${until.id})`,
     );
   }
   return query

@@ -93,23 +93,16 @@ export function createSitemaps({
     let after: StoryKey | null = null;
     let left = capacity;
     for (;;) {
-      const rows = await storyChunk(k, after, WRITE_CHUNK, after ? undefined : from);
-      const inRange = until
-        ? rows.filter(
-            (r) =>
-              r.published_at < until.published_at ||
-              (r.published_at === until.published_at && r.id < until.id),
-          )
-        : rows;
+      const rows = await storyChunk(k, after, WRITE_CHUNK, after ? undefined : from, until);
       const chapters = await publishedChaptersOf(
         k,
-        inRange.map((r) => r.id),
+        rows.map((r) => r.id),
       );
       // One piece of XML per chunk: a write per story would cost more than the story's URLs.
       let out = '';
       let full = false;
       let c = 0;
-      for (const story of inRange) {
+      for (const story of rows) {
         const own = [];
         while (c < chapters.length && chapters[c]!.story_id === story.id) own.push(chapters[c++]!);
         // A story grown since the walk goes whole to the next walk rather than split.
@@ -126,7 +119,7 @@ export function createSitemaps({
       }
       if (out) yield out;
       if (full) return;
-      if (rows.length < WRITE_CHUNK || inRange.length < rows.length) return;
+      if (rows.length < WRITE_CHUNK) return;
       const last = rows[rows.length - 1]!;
       after = { published_at: last.published_at, id: last.id };
     }
