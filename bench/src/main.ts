@@ -123,6 +123,7 @@ async function measureMode(
         revisions: selected.has('revisions-list'),
         filters: [...selected].some((name) => name.startsWith('filter-')),
         listMenus: selected.has('lists-menu'),
+        takeAlong: [...selected].some((name) => name.startsWith('take-along-')),
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;

@@ -10,6 +10,7 @@ import { type ListSample, sampleReadingLists } from './reading-lists.js';
 import { type RevisionChapter, sampleRevisionChapters } from './revisions.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
 import { type StatsStory, sampleStatsStory } from './story-stats.js';
+import { sampleTakeAlongStories } from './take-along.js';
 import { sampleTrashUsers, type TrashUser } from './trash.js';
 
 /** Every seeded user's password (printed by the seed script). */
@@ -54,6 +55,8 @@ export interface Sample {
   statsStory: StatsStory | null;
   /** The `trash-list` endpoint's authors, with and without a trash (trash.ts). */
   trashUsers: TrashUser[];
+  /** Stories a visitor may download and follow (take-along.ts). */
+  takeAlong: string[];
   /** The `revisions-list` endpoint's chapters, with their authors' tokens (revisions.ts). */
   revisionChapters: RevisionChapter[];
   /** The `filter-*` endpoints' tags, most and least used (filters.ts). */
@@ -172,6 +175,7 @@ export async function takeSample(
     revisions?: boolean;
     filters?: boolean;
     listMenus?: boolean;
+    takeAlong?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -197,6 +201,7 @@ export async function takeSample(
     ? await sampleRevisionChapters(sql, chapters, tokenMinter(JWT_SECRET))
     : [];
   const filterTags = need.filters ? await sampleFilterTags(sql) : null;
+  const takeAlong = need.takeAlong ? await sampleTakeAlongStories(sql, random) : [];
   return {
     publicStories,
     stories,
@@ -212,5 +217,6 @@ export async function takeSample(
     trashUsers,
     revisionChapters,
     filterTags,
+    takeAlong,
   };
 }

@@ -21,6 +21,7 @@ export type EndpointKind =
   | 'stats'
   | 'revisions'
   | 'page'
+  | 'take-along'
   | 'write'
   | 'mixed';
 

@@ -36,6 +36,7 @@ import {
 } from './revisions.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
 import { statsRequests } from './story-stats.js';
+import { epubRequests, feedRequests, sitemapRequests } from './take-along.js';
 import { describeTrashUsers, TRASH_PAGE_SIZE, trashRequests } from './trash.js';
 import type { BenchRequest, Endpoint, EndpointKind, Method } from './types.js';
 
@@ -85,6 +86,8 @@ const FILTERS = ['tag', 'exclude', 'combo'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
 const PAGES = ['home', 'discover', 'story', 'reader'] as const;
 const WRITES = ['progress', 'mixed'] as const;
+/** Take along (issue 23): a visitor's EPUB download, a story's feed, a stories sitemap. */
+const TAKE_ALONG = ['epub', 'feed', 'sitemap'] as const;
 const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 /** Every endpoint's name, in run order (writes last, so reads see the seeded library). */
@@ -105,6 +108,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   'list-rated-p1',
   ...FILTERS.map((name) => `filter-${name}`),
   'story-stats',
+  ...TAKE_ALONG.map((name) => `take-along-${name}`),
   ...PAGES.map((page) => `page-${page}`),
   ...WRITES,
 ];
@@ -407,6 +411,28 @@ export async function buildEndpoints(
     `GET /api/users/me/recently-deleted?page=1&limit=${TRASH_PAGE_SIZE} (the author's Recently deleted, issue 22), signed in as ${describeTrashUsers(trashUsers)}`,
     () => trashRequests(trashUsers),
   );
+  const takeAlong = sample.takeAlong;
+  add(
+    'take-along-epub',
+    'take-along',
+    `GET /api/stories/{id}/download?format=epub (a visitor's EPUB book, built on each request), ${takeAlong.length} public General/Teen stories`,
+    () => epubRequests(takeAlong),
+  );
+  add(
+    'take-along-feed',
+    'take-along',
+    `GET /api/stories/{id}/feed.atom (a story's Atom feed of new chapters), ${takeAlong.length} public General/Teen stories`,
+    () => feedRequests(takeAlong),
+  );
+  if (selected.has('take-along-sitemap')) {
+    const sitemaps = await sitemapRequests(origin);
+    add(
+      'take-along-sitemap',
+      'take-along',
+      `GET /sitemaps/stories-N.xml (up to 50,000 story and chapter URLs each, streamed), all ${sitemaps.length} of them in turn`,
+      () => sitemaps,
+    );
+  }
   const revisionChapters = sample.revisionChapters;
   add(
     'revisions-list',

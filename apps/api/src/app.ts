@@ -36,6 +36,7 @@ import { sessionRoutes } from './modules/sessions/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
+import { crawlerRoutes, takeAlongRoutes } from './modules/take-along/routes.js';
 import { trashRoutes } from './modules/trash/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
@@ -200,9 +201,11 @@ export async function buildApp(
       await api.register(searchRoutes, services);
       await api.register(contactRoutes, services);
       await api.register(moderationRoutes, services);
+      await api.register(takeAlongRoutes, services);
     },
     { prefix: '/api' },
   );
+  await app.register(crawlerRoutes, services);
   await app.register(mediaFiles, { root: config.mediaDir, prefix: '/media' });
   await app.register(spa, {
     staticDir: config.staticDir,

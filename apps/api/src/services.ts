@@ -41,6 +41,8 @@ import { createSocialService, type SocialService } from './modules/social/servic
 import { scheduleStatsBackfill } from './modules/stats/backfill.js';
 import { createStatsService, type StatsService } from './modules/stats/service.js';
 import { createStoryService, type StoryService } from './modules/stories/service.js';
+import { createTakeAlongService, type TakeAlongService } from './modules/take-along/service.js';
+import { createSitemaps, type Sitemaps } from './modules/take-along/sitemap.js';
 import { scheduleTrashPurge } from './modules/trash/purge.js';
 import { createTrashService, type TrashService } from './modules/trash/service.js';
 import { createAvatarStore } from './modules/users/avatars.js';
@@ -74,6 +76,10 @@ export interface Services {
   series: SeriesService;
   /** Readers' reading lists (docs/decisions/033-reading-lists.md). */
   lists: ListService;
+  /** Downloads and Atom feeds (docs/decisions/034-take-along.md). */
+  takeAlong: TakeAlongService;
+  /** The sitemaps, their starting keys kept for an hour (decision 034). */
+  sitemaps: Sitemaps;
   comments: CommentService;
   /** The author's "Recently deleted" (docs/decisions/027-recently-deleted.md). */
   trash: TrashService;
@@ -180,6 +186,8 @@ export function createServices({
     revisions: createRevisionService({ db, chapters }),
     series,
     lists: createListService({ db }),
+    takeAlong: createTakeAlongService({ db, covers, publicUrl: config.publicUrl }),
+    sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }),
     comments: createCommentService({ db, notifier }),
     notifications: createNotificationService({ db, bus: notificationBus }),
     notificationBus,

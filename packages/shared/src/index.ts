@@ -35,3 +35,4 @@ export * from './schemas/trash.js';
 export * from './schemas/users.js';
 export * from './server-render.js';
 export * from './story-filters.js';
+export * from './take-along.js';

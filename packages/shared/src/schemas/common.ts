@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'story_private',
+  /** A Mature or Explicit story asked for as a file or feed by someone who may not take it. */
+  'mature_content',
   'conflict',
   'payload_too_large',
   'unsupported_media_type',

@@ -43,6 +43,12 @@ export function createImageStore(
       return storage.publicUrl(`${stem}-lg.webp`);
     },
 
+    /** The large size's bytes behind a stored URL; null for a foreign URL or a missing file. */
+    async read(url: string): Promise<Buffer | null> {
+      const key = storage.keyOf(url);
+      return key ? storage.get(key) : null;
+    },
+
     /**
      * Removes the files behind stored URLs (both sizes); foreign URLs are ignored. Runs after
      * the database committed, so a failure is logged (an orphaned file), never a broken image.

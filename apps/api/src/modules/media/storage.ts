@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 
 /**
  * Where media files live. Keys are relative paths such as `covers/<storyId>/<name>-lg.webp`;
  * the database stores the public URL path. Local disk today; an S3-compatible store would
- * implement the same three calls (docs/decisions/005).
+ * implement the same calls (docs/decisions/005).
  */
 export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** The stored bytes, or null when there is no such file (e.g. a cover put in an EPUB). */
+  get(key: string): Promise<Buffer | null>;
   /** Removing a missing file is not an error. */
   remove(key: string): Promise<void>;
   publicUrl(key: string): string;
@@ -40,6 +42,15 @@ export function createLocalStorage(root: string): MediaStorage {
       const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(temp, data);
       await rename(temp, path);
+    },
+
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
 
     async remove(key) {

@@ -103,6 +103,16 @@ describe('link previews of story pages', () => {
     );
   });
 
+  it('links the story’s Atom feed, except for a Mature or Explicit story (decision 034)', async () => {
+    const author = await createUser(t.testDb.db, t.config);
+    const story = await createStory(t, author.auth, { title: 'Fed & "Read"' });
+    expect(await page(`/stories/${story.id}`)).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="Fed &amp; &quot;Read&quot;: new chapters" href="${PUBLIC_URL}/api/stories/${story.id}/feed.atom" />`,
+    );
+    const mature = await createStory(t, author.auth, { rating: 'mature' });
+    expect(await page(`/stories/${mature.id}`)).not.toContain('application/atom+xml');
+  });
+
   it('serves the default page for private, unknown and malformed story ids', async () => {
     const author = await createUser(t.testDb.db, t.config);
     const hidden = await createStory(t, author.auth, {
@@ -153,6 +163,9 @@ describe('link previews of profiles', () => {
       expect(metaContent(html, 'og:image')).toBe(`${PUBLIC_URL}/media/avatars/me-lg.webp`);
       expect(metaContent(html, 'og:type')).toBe('profile');
       expect(metaContent(html, 'og:url')).toBe(`${PUBLIC_URL}/profile/${user.username}`);
+      expect(html).toContain(
+        `<link rel="alternate" type="application/atom+xml" title="${user.username}: new stories and chapters" href="${PUBLIC_URL}/api/users/${user.username}/feed.atom" />`,
+      );
     }
   });
 

@@ -1,4 +1,10 @@
-import { PRODUCT_NAME, resolveSettings } from '@storyloom/shared';
+import {
+  FEED_PATHS,
+  isMatureRating,
+  PRODUCT_NAME,
+  resolveSettings,
+  TAKE_ALONG_MESSAGES,
+} from '@storyloom/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -24,6 +30,8 @@ export interface PageMeta {
   type: 'article' | 'profile';
   /** `profile:username` for profiles. */
   username?: string;
+  /** The page's Atom feed, for `<link rel="alternate">` (docs/decisions/034-take-along.md). */
+  feed?: { title: string; href: string };
 }
 
 type SharePath = { kind: 'story'; id: string } | { kind: 'profile'; name: string };
@@ -103,6 +111,11 @@ export function metaTags(meta: PageMeta): string {
   if (meta.username) {
     lines.push(`<meta property="profile:username" content="${e(meta.username)}" />`);
   }
+  if (meta.feed) {
+    lines.push(
+      `<link rel="alternate" type="application/atom+xml" title="${e(meta.feed.title)}" href="${e(meta.feed.href)}" />`,
+    );
+  }
   return lines.join('\n    ');
 }
 
@@ -145,6 +158,15 @@ export function createPageMeta({ db, config }: { db: Db; config: Pick<Config, 'p
         image: absolute(story.cover_image),
         imageAlt: `Cover of ${story.title}`,
         type: 'article',
+        // A Mature or Explicit story has no public feed (feed readers are visitors).
+        ...(isMatureRating(story.rating)
+          ? {}
+          : {
+              feed: {
+                title: TAKE_ALONG_MESSAGES.storyFeedTitle(story.title),
+                href: `${base}${FEED_PATHS.story(story.id)}`,
+              },
+            }),
       };
     }
 
@@ -164,6 +186,10 @@ export function createPageMeta({ db, config }: { db: Db; config: Pick<Config, 'p
       imageAlt: user.username,
       type: 'profile',
       username: user.username,
+      feed: {
+        title: TAKE_ALONG_MESSAGES.authorFeedTitle(user.username),
+        href: `${base}${FEED_PATHS.author(user.username)}`,
+      },
     };
   };
 }

@@ -16,9 +16,11 @@ export function storyCard(db: Exec, id: string) {
       's.visibility',
       's.author_id',
       's.cover_image',
+      's.rating',
       'u.username',
     ])
     .where('s.id', '=', id)
+    .where('s.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -544,6 +544,22 @@ export const MATRIX: Record<string, Entry> = {
 
   'GET /api/users/me/mutes': { cases: one('own account', SIGNED_IN) },
 
+  // Take along (decision 034): files and feeds, not the envelope. Downloads as HTML, so the
+  // leak sweep reads them; feeds answer what a visitor may read, whoever asks.
+  'GET /api/stories/:id/download': {
+    raw: true,
+    cases: onStories(OPEN, AUTHOR_ONLY_READ, (_w, id) => ({
+      params: { id },
+      query: { format: 'html' },
+    })),
+  },
+  'GET /api/stories/:id/feed.atom': { raw: true, cases: onStories(OPEN, [404, 404, 404]) },
+  'GET /api/users/:username/feed.atom': {
+    raw: true,
+    cases: one("owner's profile", OPEN, ownerName),
+  },
+  'GET /api/feed.atom': { raw: true, cases: one('public area', OPEN) },
+
   'GET /api/stories': { cases: one('public area', OPEN, () => ({ query: { limit: '100' } })) },
   'GET /api/home': { cases: one('public area', OPEN) },
   'GET /api/stories/search': {

@@ -11,6 +11,7 @@ import { SaveButton } from '../../../components/social/save-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useAuthStore } from '../../../stores/auth-store';
 import { readerPath } from './contents';
+import { DownloadMenu } from './download-menu';
 import { DETAIL_MESSAGES } from './messages';
 import { shareLink, storyUrl } from './use-share-link';
 
@@ -69,9 +70,9 @@ interface StoryActionsProps {
 }
 
 /**
- * The author gets Edit Story, Read and Share; everyone else Start Reading (Continue Reading ·
- * Chapter N once they have opened a chapter), Like, Save and Share. Nothing to read while no
- * chapter is published.
+ * The author gets Edit Story, Read, Share and Download; everyone else Start Reading (Continue
+ * Reading · Chapter N once they have opened a chapter), Like, Save, Share and Download. Nothing
+ * to read or download while no chapter is published.
  */
 export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsProps) {
   const readable = story.chapters_count > 0;
@@ -103,6 +104,7 @@ export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsP
         )}
         <AddToListMenu storyId={story.id} storyTitle={story.title} />
         <ShareButton storyId={story.id} />
+        {readable && <DownloadMenu storyId={story.id} />}
       </div>
     );
   }
@@ -138,6 +140,7 @@ export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsP
       <SaveButton storyId={story.id} saved={story.is_saved ?? false} invalidate={invalidate} />
       <AddToListMenu storyId={story.id} storyTitle={story.title} />
       <ShareButton storyId={story.id} />
+      {readable && <DownloadMenu storyId={story.id} />}
       {signedIn ? <ReportButton story={story} /> : null}
     </div>
   );
