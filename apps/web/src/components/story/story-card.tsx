@@ -1,6 +1,7 @@
 import type { Rating } from '@storyloom/shared';
 import clsx from 'clsx';
 import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { Skeleton } from '../ui/skeleton';
@@ -27,6 +28,8 @@ interface StoryCardProps {
   /** Show the 'Private' badge (only the owner ever receives private stories). */
   showPrivateBadge?: boolean;
   className?: string;
+  /** Shown under the card's details (e.g. the library's offline control). */
+  footer?: ReactNode;
 }
 
 /** One story in a grid or a list: cover, title, author, genre, reads, likes and comments. */
@@ -36,6 +39,7 @@ export function StoryCard({
   rank,
   showPrivateBadge,
   className,
+  footer,
 }: StoryCardProps) {
   const list = layout === 'list';
   return (
@@ -82,6 +86,7 @@ export function StoryCard({
             {formatCount(story.comments_count)}
           </span>
         </p>
+        {footer}
       </div>
     </article>
   );
@@ -110,12 +115,15 @@ export function StoryGrid({
   ranked = false,
   showPrivateBadge = false,
   className,
+  footer,
 }: {
   stories: CardStory[];
   layout?: 'grid' | 'list';
   ranked?: boolean;
   showPrivateBadge?: boolean;
   className?: string;
+  /** Shown under each card's details. */
+  footer?: (story: CardStory) => ReactNode;
 }) {
   return (
     <ul
@@ -133,6 +141,7 @@ export function StoryGrid({
             layout={layout}
             rank={ranked ? index + 1 : undefined}
             showPrivateBadge={showPrivateBadge}
+            footer={footer?.(story)}
           />
         </li>
       ))}
