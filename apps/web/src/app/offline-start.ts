@@ -9,7 +9,9 @@ import { queryClient } from './query-client';
 async function refreshCopies() {
   if (!offlineSupported()) return;
   const { isAuthenticated, user } = useAuthStore.getState();
-  const userId = isAuthenticated && user ? user.id : null;
+  // Signed in, but the account not known yet (its first fetch failed): nothing to decide.
+  if (isAuthenticated && !user) return;
+  const userId = user && isAuthenticated ? user.id : null;
   await clearOfflineCopies(userId);
   if (!userId || !navigator.onLine || !(await caches.has(offlineCacheName(userId)))) return;
   const { refreshOfflineStories } = await import('../api/offline/offline-stories');
