@@ -27,15 +27,10 @@ export function OfflineControl({ title, copy, pending, disabled, onChange }: Off
           checked={pending ? !kept : kept}
           disabled={pending || disabled}
           onCheckedChange={onChange}
-          aria-label={`Keep ${title} offline`}
           className="scale-90"
         />
-        <label
-          htmlFor={id}
-          className="text-xs font-medium text-muted-foreground"
-          aria-hidden="true"
-        >
-          Keep offline
+        <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+          Keep offline<span className="sr-only">: {title}</span>
         </label>
       </div>
       <p className="text-xs" aria-live="polite">
