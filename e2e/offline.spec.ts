@@ -56,6 +56,13 @@ describe('offline: an installable app', () => {
     // The browser reads it under the page's Content-Security-Policy and registers the worker.
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${baseURL()}/`);
+    // Chromium's own verdict on installing it (a test's browser context is an incognito one,
+    // where nothing is ever installed: that reason alone is expected).
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(
+      installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito'),
+    ).toEqual([]);
   });
 });
 
