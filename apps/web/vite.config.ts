@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import { lucideSprite } from './vite/lucide-sprite';
+import { serviceWorker } from './vite/service-worker';
 
 const apiTarget = 'http://localhost:3000';
 const bundleReport = fileURLToPath(new URL('../../scripts/bundle-report.mjs', import.meta.url));
@@ -86,7 +87,7 @@ const reactRouterProduction = (dir: string) => [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [lucideSprite(), react(), tailwindcss(), precompress(), pageBudgets()],
+  plugins: [lucideSprite(), react(), tailwindcss(), precompress(), serviceWorker(), pageBudgets()],
   resolve: {
     alias:
       command === 'build'

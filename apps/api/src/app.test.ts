@@ -32,6 +32,9 @@ describe('API shell', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The web app's service worker and manifest (decision 035).
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

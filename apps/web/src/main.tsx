@@ -4,6 +4,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type DataRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { startOffline } from './app/offline-start';
 import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { createRouter, routes } from './app/router';
@@ -79,3 +80,4 @@ async function start(root: HTMLElement) {
 }
 
 void start(container);
+startOffline();

@@ -37,6 +37,10 @@ const HELMET: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The service worker (/sw.js) and the web app manifest: said outright, though both would
+      // fall back to default-src (docs/decisions/035).
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       frameAncestors: ["'none'"],

@@ -35,6 +35,8 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Storyloom</title></head><body></body></html>',
   );
   writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(staticDir, 'sw.js'), "self.addEventListener('fetch', () => {});\n");
+  writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Storyloom"}');
   writeFileSync(join(staticDir, 'assets/app-abc123.js'), SCRIPT);
   writeFileSync(join(staticDir, 'assets/app-abc123.js.br'), BROTLI);
   writeFileSync(join(staticDir, 'assets/app-abc123.js.gz'), GZIP);
@@ -92,6 +94,16 @@ describe('static assets of the web app', () => {
     const res = await get('/favicon.svg', 'br, gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('has the service worker and the manifest checked on every use', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('still answers client routes with index.html, never cached', async () => {

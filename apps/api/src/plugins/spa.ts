@@ -49,6 +49,12 @@ async function sent(page: Page, encoding: Encoding | undefined): Promise<SentPag
 }
 
 /**
+ * Checked with the server on every use: the service worker (a new build must reach browsers at
+ * once; its shell's files change with it) and the manifest that names it.
+ */
+const NO_CACHE = /[\\/](sw\.js|manifest\.webmanifest)$/;
+
+/**
  * Serves the built web app: hashed assets with long caching (precompressed when the build wrote
  * .br/.gz copies), and index.html for every other non-API GET so the client router can answer
  * (its 404 page included), with module preloads for the page's own chunks. Unknown /api paths
@@ -80,7 +86,9 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
           'cache-control',
           path.includes('/assets/')
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
+            : NO_CACHE.test(path)
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chapterLine,
   chapterTitleAfterNumber,
+  formatBytes,
   formatCount,
   formatCountOf,
   formatDate,
@@ -158,5 +159,16 @@ describe('formatDuration', () => {
     expect(formatDuration(65)).toBe('1 h 5 min');
     expect(formatDuration(600)).toBe('10 h');
     expect(formatDuration(12_345)).toBe('206 h');
+  });
+});
+
+describe('formatBytes', () => {
+  it('reads bytes, kilobytes and megabytes in powers of 1024', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1.0 KB');
+    expect(formatBytes(6144)).toBe('6.0 KB');
+    expect(formatBytes(150 * 1024)).toBe('150 KB');
+    expect(formatBytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
   });
 });

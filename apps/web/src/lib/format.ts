@@ -152,3 +152,16 @@ export function formatDateTime(
   }
   return format.format(date);
 }
+
+/** A size in bytes as people read it: '512 B', '4.2 KB', '1.3 MB' (powers of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}

@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, type Me, STORAGE_KEYS, type TokenResponse } from '@story
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError, apiUrl, configureApi, get, post } from '../lib/api';
+import { clearOfflineCopies } from '../lib/offline-copies';
 import { syncSignedInHint } from '../lib/signed-in-hint';
 import { browserStorage } from '../lib/storage';
 
@@ -145,12 +146,20 @@ configureApi({
   onUnauthorized: handleUnauthorized,
 });
 
+const offlineOwner = (state: AuthState) =>
+  state.isAuthenticated ? (state.user?.id ?? null) : null;
+
 // The server renders pages as a visitor sees them unless this hint says someone is signed in.
 if (typeof document !== 'undefined') {
   syncSignedInHint(useAuthStore.getState().isAuthenticated);
   useAuthStore.subscribe((state, previous) => {
     if (state.isAuthenticated !== previous.isAuthenticated) {
       syncSignedInHint(state.isAuthenticated);
+    }
+    // Stories kept offline are the account's own: signing out (or the session ending) deletes
+    // them, and another account signing in here never sees them (docs/decisions/035).
+    if (offlineOwner(state) !== offlineOwner(previous)) {
+      void clearOfflineCopies(offlineOwner(state)).catch(() => {});
     }
   });
 }

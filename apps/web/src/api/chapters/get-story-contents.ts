@@ -1,6 +1,7 @@
 import type { ChapterSummary } from '@storyloom/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api';
+import { withOfflineCopy } from '../offline/with-offline-copy';
 import { retryUnlessClientError } from '../retry';
 import { chapterKeys } from './keys';
 
@@ -9,13 +10,19 @@ type Which = { publishedOnly: boolean };
 /**
  * `GET /stories/{id}/chapters`: the table of contents, in order, without the chapters' text.
  * `publishedOnly: false` adds the drafts when the caller is the story's author (anyone else
- * gets the published chapters all the same).
+ * gets the published chapters all the same). With no connection, the published ones kept offline
+ * (api/offline) if the reader kept the story.
  */
-export const getStoryContents = (storyId: string, { publishedOnly }: Which, signal?: AbortSignal) =>
-  get<ChapterSummary[]>(`/stories/${encodeURIComponent(storyId)}/chapters`, {
-    query: { published_only: publishedOnly },
-    ...(signal ? { signal } : {}),
-  });
+export const getStoryContents = (
+  storyId: string,
+  { publishedOnly }: Which,
+  signal?: AbortSignal,
+) => {
+  const path = `/stories/${encodeURIComponent(storyId)}/chapters`;
+  const query = { published_only: publishedOnly };
+  const load = () => get<ChapterSummary[]>(path, { query, ...(signal ? { signal } : {}) });
+  return publishedOnly ? withOfflineCopy(path, query, load) : load();
+};
 
 /**
  * Fresh for a minute: a page the server rendered is taken over without asking again, and a
@@ -30,6 +37,8 @@ export const storyContentsQueryOptions = (storyId: string, which: Which) =>
     queryFn: ({ signal }) => getStoryContents(storyId, which, signal),
     staleTime: CONTENTS_FRESH_MS,
     retry: retryUnlessClientError,
+    // Asks even with no connection: the answer may be the copy kept offline.
+    networkMode: 'offlineFirst',
   });
 
 export const useStoryContents = (storyId: string, which: Which) =>

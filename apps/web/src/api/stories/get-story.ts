@@ -1,12 +1,20 @@
 import type { StoryDetail } from '@storyloom/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api';
+import { withOfflineCopy } from '../offline/with-offline-copy';
 import { retryUnlessClientError } from '../retry';
 import { storyKeys } from './keys';
 
-/** `GET /stories/{id}`: the story, its author summary and the caller's relation to it. */
-export const getStory = (id: string, signal?: AbortSignal) =>
-  get<StoryDetail>(`/stories/${encodeURIComponent(id)}`, signal ? { signal } : undefined);
+/**
+ * `GET /stories/{id}`: the story, its author summary and the caller's relation to it; with no
+ * connection, the copy kept offline (api/offline) if the reader kept the story.
+ */
+export const getStory = (id: string, signal?: AbortSignal) => {
+  const path = `/stories/${encodeURIComponent(id)}`;
+  return withOfflineCopy(path, undefined, () =>
+    get<StoryDetail>(path, signal ? { signal } : undefined),
+  );
+};
 
 export const storyQueryOptions = (id: string) =>
   queryOptions({
@@ -17,6 +25,8 @@ export const storyQueryOptions = (id: string) =>
     // the editor starts from what the server holds now.
     staleTime: 0,
     retry: retryUnlessClientError,
+    // Asks even with no connection: the answer may be the copy kept offline.
+    networkMode: 'offlineFirst',
   });
 
 export const useStory = (id: string) => useQuery(storyQueryOptions(id));

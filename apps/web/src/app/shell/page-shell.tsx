@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useNotificationStream } from '../../api/notifications/use-notification-stream';
+import { OfflineNotice } from '../../components/offline-notice';
 import { Toaster } from '../../components/ui/toaster';
 import { useSettingsOnSignIn } from '../../features/settings/hooks/use-settings-on-sign-in';
 import { useAuthStore } from '../../stores/auth-store';
@@ -37,6 +38,7 @@ export function PageShell() {
       </a>
       <NavigationProgress />
       <TopBar />
+      <OfflineNotice />
       {/* For visitors the footer starts below the first screen, so it never jumps down the
           viewport as the page's content arrives (layout shift). */}
       <main

@@ -13,6 +13,8 @@ type PagedStoryGridProps<T extends CardStory> = {
   errorTitle?: string;
   showPrivateBadge?: boolean;
   skeletons?: number;
+  /** Shown under each card's details. */
+  footer?: (story: T) => ReactNode;
 };
 
 /** A server-paged story grid: skeletons, the empty state, an error with retry, and Load more. */
@@ -22,6 +24,7 @@ export function PagedStoryGrid<T extends CardStory>({
   errorTitle = 'Could not load stories',
   showPrivateBadge = false,
   skeletons = 8,
+  footer,
 }: PagedStoryGridProps<T>) {
   if (query.isPending) {
     return (
@@ -42,7 +45,11 @@ export function PagedStoryGrid<T extends CardStory>({
   if (stories.length === 0) return <>{empty}</>;
   return (
     <>
-      <StoryGrid stories={stories} showPrivateBadge={showPrivateBadge} />
+      <StoryGrid
+        stories={stories}
+        showPrivateBadge={showPrivateBadge}
+        {...(footer ? { footer: (story: CardStory) => footer(story as T) } : {})}
+      />
       <LoadMore
         shown={stories.length}
         total={pagedTotal(query.data)}

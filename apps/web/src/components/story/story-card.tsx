@@ -1,6 +1,7 @@
 import type { Rating } from '@storyloom/shared';
 import clsx from 'clsx';
 import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
@@ -29,6 +30,8 @@ interface StoryCardProps {
   /** Show the 'Private' badge (only the owner ever receives private stories). */
   showPrivateBadge?: boolean;
   className?: string;
+  /** Shown under the card's details (e.g. the library's offline control). */
+  footer?: ReactNode;
 }
 
 /** One story in a grid or a list: cover, title, author, genre, reads, likes and comments. */
@@ -38,6 +41,7 @@ export function StoryCard({
   rank,
   showPrivateBadge,
   className,
+  footer,
 }: StoryCardProps) {
   const list = layout === 'list';
   const signedIn = useAuthStore((state) => state.isAuthenticated);
@@ -90,6 +94,7 @@ export function StoryCard({
             </span>
           ) : null}
         </p>
+        {footer}
       </div>
     </article>
   );
@@ -118,12 +123,15 @@ export function StoryGrid({
   ranked = false,
   showPrivateBadge = false,
   className,
+  footer,
 }: {
   stories: CardStory[];
   layout?: 'grid' | 'list';
   ranked?: boolean;
   showPrivateBadge?: boolean;
   className?: string;
+  /** Shown under each card's details. */
+  footer?: (story: CardStory) => ReactNode;
 }) {
   return (
     <ul
@@ -141,6 +149,7 @@ export function StoryGrid({
             layout={layout}
             rank={ranked ? index + 1 : undefined}
             showPrivateBadge={showPrivateBadge}
+            footer={footer?.(story)}
           />
         </li>
       ))}

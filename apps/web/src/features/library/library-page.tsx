@@ -9,6 +9,7 @@ import { PagedStoryGrid } from '../../components/story/paged-story-grid';
 import { buttonClasses } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ContinueReadingList } from './components/continue-reading-list';
+import { SavedStories } from './components/saved-stories';
 
 const TABS = ['saved', 'liked', 'reading'] as const;
 type LibraryTab = (typeof TABS)[number];
@@ -22,7 +23,10 @@ const explore = (
   </Link>
 );
 
-/** /library: saved, liked and continue-reading lists, each paged from the server. */
+/**
+ * /library: saved, liked and continue-reading lists, each paged from the server. Saved stories
+ * can be kept offline (components/saved-stories.tsx).
+ */
 export function LibraryPage() {
   const [params, setParams] = useSearchParams();
   const value = params.get('tab');
@@ -57,7 +61,7 @@ export function LibraryPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="saved">
-          <PagedStoryGrid
+          <SavedStories
             query={saved}
             empty={
               <EmptyState

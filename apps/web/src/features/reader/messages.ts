@@ -2,6 +2,9 @@
 export const READER_MESSAGES = {
   errorTitle: 'Error',
   loadFailed: 'Failed to load story content',
+  offlineTitle: 'Not available offline',
+  offline:
+    'This story is not kept on this device. Keep stories offline from your library while you have a connection.',
   noChaptersTitle: 'No Chapters',
   noChapters: "This story doesn't have any published chapters yet",
   emptyChapter: 'No content available for this chapter.',

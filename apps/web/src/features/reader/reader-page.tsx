@@ -6,6 +6,7 @@ import {
   usePublishedChapters,
 } from '../../api/chapters/get-story-chapters';
 import { useReportProgress } from '../../api/chapters/report-progress';
+import { isNetworkFailure } from '../../api/offline/with-offline-copy';
 import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { PageTitle } from '../../components/page-title';
 import { ReportDialog } from '../../components/report-dialog';
@@ -36,7 +37,10 @@ import { useReadingBars } from './use-reading-bars';
 const isPrivate = (error: unknown) => error instanceof ApiError && error.code === 'story_private';
 
 /** Leaves the reader once, with a toast, when the story cannot be read here. */
-function useLeaveOn(reason: 'private' | 'failed' | 'no-chapters' | null, storyId: string) {
+function useLeaveOn(
+  reason: 'private' | 'failed' | 'offline' | 'no-chapters' | null,
+  storyId: string,
+) {
   const navigate = useNavigate();
   const left = useRef(false);
   useEffect(() => {
@@ -45,6 +49,10 @@ function useLeaveOn(reason: 'private' | 'failed' | 'no-chapters' | null, storyId
     if (reason === 'private') {
       toast.error(MESSAGES.storyPrivate);
       void navigate('/stories', { replace: true });
+    } else if (reason === 'offline') {
+      // The library lists what can be read with no connection.
+      toast.error(READER_MESSAGES.offlineTitle, READER_MESSAGES.offline);
+      void navigate('/library', { replace: true });
     } else if (reason === 'failed') {
       toast.error(READER_MESSAGES.errorTitle, READER_MESSAGES.loadFailed);
       void navigate('/stories', { replace: true });
@@ -101,7 +109,9 @@ export function ReaderPage() {
   const reason = failedError
     ? isPrivate(failedError)
       ? 'private'
-      : 'failed'
+      : isNetworkFailure(failedError) && !navigator.onLine
+        ? 'offline'
+        : 'failed'
     : list && list.length === 0
       ? 'no-chapters'
       : null;
