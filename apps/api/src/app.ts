@@ -23,7 +23,7 @@ import { commentRoutes } from './modules/comments/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { mediaFiles } from './modules/media/static.js';
+import { registerMedia } from './modules/media/static.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingRoutes } from './modules/reading/routes.js';
@@ -172,7 +172,9 @@ export async function buildApp(
     await services.jobs.stop();
     if (ownsDb) await db.close();
   });
-  await app.register(security);
+  await app.register(security, {
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
   if (cache) await app.register(responseCache, { cache });
   await app.register(rateLimiting);
   await app.register(openapi);
@@ -201,7 +203,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await app.register(mediaFiles, { root: config.mediaDir, prefix: '/media' });
+  await registerMedia(app, services.media, config.mediaDir);
   await app.register(spa, {
     staticDir: config.staticDir,
     pageMeta: services.pageMeta,
