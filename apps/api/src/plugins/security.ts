@@ -81,7 +81,10 @@ function withImageSources(options: HelmetOptions, origins: string[]): HelmetOpti
   const imgSrc = csp.directives.imgSrc as string[];
   return {
     ...options,
-    contentSecurityPolicy: { ...csp, directives: { ...csp.directives, imgSrc: [...imgSrc, ...origins] } },
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, imgSrc: [...imgSrc, ...origins] },
+    },
   };
 }
 

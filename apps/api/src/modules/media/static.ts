@@ -48,16 +48,23 @@ export const mediaObjects: FastifyPluginAsync<{ storage: MediaStorage }> = async
       file = await storage.get(key);
     } catch (error) {
       request.log.warn({ err: error, key }, 'could not read a media file');
-      return reply.status(503).header('retry-after', '5').send({
-        success: false,
-        message: MESSAGES.serviceUnavailable,
-        error: { code: 'service_unavailable' },
-      });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          success: false,
+          message: MESSAGES.serviceUnavailable,
+          error: { code: 'service_unavailable' },
+        });
     }
     if (!file) return notFound(reply);
     if (file.etag && request.headers['if-none-match'] === file.etag) {
       file.body.destroy();
-      return reply.status(304).header('etag', file.etag).header('cache-control', MEDIA_CACHE_CONTROL).send();
+      return reply
+        .status(304)
+        .header('etag', file.etag)
+        .header('cache-control', MEDIA_CACHE_CONTROL)
+        .send();
     }
     reply
       .type(file.contentType)

@@ -86,9 +86,7 @@ describe.each(backends)('media storage on $name', (backend) => {
     'covers/a b.webp',
     'covers/noext',
   ])('refuses the key %s', async (key) => {
-    await expect(backend.storage().put(key, Buffer.from('x'))).rejects.toThrow(
-      /invalid media key/,
-    );
+    await expect(backend.storage().put(key, Buffer.from('x'))).rejects.toThrow(/invalid media key/);
   });
 
   it('does not claim foreign or malformed URLs', () => {
@@ -114,9 +112,7 @@ describe.each(backends)('media storage on $name', (backend) => {
       .toBuffer();
     const url = await covers.save('story-1', png);
     const stem = url.replace(/^\/media\//, '').replace(/-lg\.webp$/, '');
-    expect(backend.keys()).toEqual(
-      expect.arrayContaining([`${stem}-lg.webp`, `${stem}-sm.webp`]),
-    );
+    expect(backend.keys()).toEqual(expect.arrayContaining([`${stem}-lg.webp`, `${stem}-sm.webp`]));
     await covers.remove(url);
     expect(backend.keys().filter((key) => key.startsWith('covers/story-1/'))).toEqual([]);
   });
@@ -201,9 +197,7 @@ describe('S3 media storage', () => {
         MediaStoreError,
       );
       await expect(storage.get('covers/down/x-lg.webp')).rejects.toBeInstanceOf(MediaStoreError);
-      await expect(storage.remove('covers/down/x-lg.webp')).rejects.toBeInstanceOf(
-        MediaStoreError,
-      );
+      await expect(storage.remove('covers/down/x-lg.webp')).rejects.toBeInstanceOf(MediaStoreError);
       const error = await covers.save('story-down', png).catch((e: unknown) => e);
       expect((error as AppError).statusCode).toBe(503);
     } finally {
