@@ -41,6 +41,7 @@ import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
 import { cachingServer, ResponseCache, responseCache } from './plugins/response-cache.js';
 import { HSTS, isHttps, security } from './plugins/security.js';
+import { sharedCache, sharedCachePolicy } from './plugins/shared-cache.js';
 import { spa } from './plugins/spa.js';
 import { createServices } from './services.js';
 
@@ -175,6 +176,9 @@ export async function buildApp(
   await app.register(security, {
     imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
+  // Before the micro-cache, whose kept answers are replayed with the same header.
+  const sharedCachePolicyOfConfig = sharedCachePolicy(config.responseCacheMs);
+  await app.register(sharedCache, { policy: sharedCachePolicyOfConfig });
   if (cache) await app.register(responseCache, { cache });
   await app.register(rateLimiting);
   await app.register(openapi);
@@ -208,6 +212,7 @@ export async function buildApp(
     staticDir: config.staticDir,
     pageMeta: services.pageMeta,
     renderShedDelayMs: config.renderShedDelayMs,
+    sharedCache: sharedCachePolicyOfConfig,
     ...(cache ? { responseCache: cache } : {}),
   });
   return app;
