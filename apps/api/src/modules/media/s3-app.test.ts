@@ -99,6 +99,10 @@ describe('media on S3 through the API', () => {
         expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 900]);
         const thumb = await app.inject({ method: 'GET', url: small });
         expect(thumb.statusCode).toBe(200);
+        const head = await app.inject({ method: 'HEAD', url: large });
+        expect(head.statusCode).toBe(200);
+        expect(head.headers['content-length']).toBe(String(served.rawPayload.length));
+        expect(head.body).toBe('');
         const etag = served.headers.etag;
         if (etag) {
           const again = await app.inject({
