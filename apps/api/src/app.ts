@@ -24,7 +24,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { listRoutes } from './modules/lists/routes.js';
-import { mediaFiles } from './modules/media/static.js';
+import { registerMedia } from './modules/media/static.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingRoutes } from './modules/reading/routes.js';
@@ -43,6 +43,7 @@ import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
 import { cachingServer, ResponseCache, responseCache } from './plugins/response-cache.js';
 import { HSTS, isHttps, security } from './plugins/security.js';
+import { sharedCache, sharedCachePolicy } from './plugins/shared-cache.js';
 import { spa } from './plugins/spa.js';
 import { createServices } from './services.js';
 
@@ -174,7 +175,12 @@ export async function buildApp(
     await services.jobs.stop();
     if (ownsDb) await db.close();
   });
-  await app.register(security);
+  await app.register(security, {
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
+  // Before the micro-cache, whose kept answers are replayed with the same header.
+  const sharedCachePolicyOfConfig = sharedCachePolicy(config.responseCacheMs);
+  await app.register(sharedCache, { policy: sharedCachePolicyOfConfig });
   if (cache) await app.register(responseCache, { cache });
   await app.register(rateLimiting);
   await app.register(openapi);
@@ -206,11 +212,12 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(crawlerRoutes, services);
-  await app.register(mediaFiles, { root: config.mediaDir, prefix: '/media' });
+  await registerMedia(app, services.media, config.mediaDir);
   await app.register(spa, {
     staticDir: config.staticDir,
     pageMeta: services.pageMeta,
     renderShedDelayMs: config.renderShedDelayMs,
+    sharedCache: sharedCachePolicyOfConfig,
     ...(cache ? { responseCache: cache } : {}),
   });
   return app;

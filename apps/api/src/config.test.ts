@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const S3 = {
+  S3_BUCKET: 'media',
+  S3_REGION: 'auto',
+  S3_ACCESS_KEY_ID: 'key',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
+
 function errorOf(env: NodeJS.ProcessEnv): string {
   try {
     loadConfig(env);
@@ -31,6 +38,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).responseCacheMs).toBe(0);
   });
 
+  it('selects S3 for media from the S3 group, with a public URL for a CDN', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ ...S3, S3_PUBLIC_URL: 'https://cdn.example/media/' }).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'media',
+      region: 'auto',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      publicUrl: 'https://cdn.example/media',
+    });
+    expect(loadConfig({ ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3?.endpoint).toBe(
+      'http://127.0.0.1:9000',
+    );
+  });
+
   it('selects PostgreSQL from a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
@@ -47,6 +69,10 @@ describe('loadConfig', () => {
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ RENDER_SHED_DELAY_MS: '-1' }, 'RENDER_SHED_DELAY_MS'],
     [{ RENDER_SHED_DELAY_MS: 'soon' }, 'RENDER_SHED_DELAY_MS'],
+    [{ S3_BUCKET: 'media' }, 'S3_REGION'],
+    [{ S3_PUBLIC_URL: 'https://cdn.example' }, 'S3_BUCKET'],
+    [{ ...S3, S3_PUBLIC_URL: 'ftp://cdn.example' }, 'S3_PUBLIC_URL'],
+    [{ ...S3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
   ])('rejects %o naming %s on one line', (env, variable) => {
     const message = errorOf(env);
     expect(message).toContain(variable);

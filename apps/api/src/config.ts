@@ -48,6 +48,9 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL').transform((u) =>
+    u?.replace(/\/+$/, ''),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -115,6 +118,8 @@ export interface Config {
     region: string;
     accessKeyId: string;
     secretAccessKey: string;
+    /** Where the bucket is served from (a CDN): media URLs point there; else /media/ on the API. */
+    publicUrl?: string;
   };
   mediaDir: string;
   /** Built SPA to serve; absent in API-only tests. */
@@ -165,6 +170,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const google = pickGroup(env, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   const s3 = pickGroup(env, ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  if (env.S3_PUBLIC_URL && !s3) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when S3_PUBLIC_URL is set');
+  }
   const dataDir = resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -191,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           region: env.S3_REGION!,
           accessKeyId: env.S3_ACCESS_KEY_ID!,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL } : {}),
         }
       : undefined,
     mediaDir: join(dataDir, 'media'),

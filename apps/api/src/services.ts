@@ -20,7 +20,7 @@ import { PublicStoryCounts } from './modules/discovery/counts.js';
 import { createDiscoveryService, type DiscoveryService } from './modules/discovery/service.js';
 import { createListService, type ListService } from './modules/lists/service.js';
 import { createCoverStore } from './modules/media/covers.js';
-import { mediaStorage } from './modules/media/storage.js';
+import { type MediaStorage, mediaStorage } from './modules/media/storage.js';
 import { createModerationService, type ModerationService } from './modules/moderation/service.js';
 import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.js';
 import { createNotifier } from './modules/notifications/events.js';
@@ -109,6 +109,8 @@ export interface Services {
   foreground: Foreground;
   /** Enqueues periodic jobs (the weekly digest) once per period; app.ts starts and stops it. */
   schedules: Scheduler;
+  /** Where covers and profile pictures are kept: DATA_DIR/media or the S3 bucket (decision 036). */
+  media: MediaStorage;
 }
 
 export interface ServiceInputs {
@@ -133,9 +135,6 @@ export function createServices({
 }: ServiceInputs): Services {
   const notificationBus = createNotificationBus();
   const foreground = createForeground();
-  if (config.s3) {
-    log.warn('S3_* is set, but object storage is not built yet: media is kept in DATA_DIR/media');
-  }
   const storage = mediaStorage(config);
   const covers = createCoverStore(storage, log);
   const avatars = createAvatarStore(storage, log);
@@ -202,6 +201,7 @@ export function createServices({
     pageMeta: createPageMeta({ db, config }),
     jobs,
     foreground,
+    media: storage,
     schedules: createScheduler(
       [
         () => scheduleWeeklyDigest(db),

@@ -23,6 +23,7 @@ export const MESSAGES = {
   unauthorized: 'Please sign in to continue',
   forbidden: 'You are not allowed to do that',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  mediaUnavailable: 'Images cannot be saved right now. Please try again shortly.',
   storyNotFound: 'Story not found',
   storyPrivate: 'This story is private and cannot be accessed',
   userNotFound: 'User not found',

@@ -46,7 +46,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-export const serviceUnavailable = () =>
-  new AppError(503, 'service_unavailable', MESSAGES.serviceUnavailable, undefined, {
+export const serviceUnavailable = (message: string = MESSAGES.serviceUnavailable) =>
+  new AppError(503, 'service_unavailable', message, undefined, {
     'retry-after': '5',
   });

@@ -73,14 +73,33 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+export interface SecurityOptions {
+  /** Other origins images come from: the CDN in front of the media bucket (S3_PUBLIC_URL). */
+  imageOrigins?: string[];
+}
+
+/** `options` with `origins` added to the CSP's img-src. */
+function withImageSources(options: HelmetOptions, origins: string[]): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (origins.length === 0 || typeof csp !== 'object' || !csp.directives) return options;
+  const imgSrc = csp.directives.imgSrc as string[];
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, imgSrc: [...imgSrc, ...origins] },
+    },
+  };
+}
+
 /**
  * Security headers, on every answer. The SPA runs with no inline scripts; styles allow inline
  * attributes because UI primitives position popovers with style attributes. The API docs page
  * sets its own CSP, with hashes for its inline bootstrap (@fastify/swagger-ui's staticCSP),
  * over this one.
  */
-export const security = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders(HELMET);
+export const security = fp(async (app: FastifyInstance, opts: SecurityOptions = {}) => {
+  const headers = helmetHeaders(withImageSources(HELMET, opts.imageOrigins ?? []));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header(HSTS.name, HSTS.value);

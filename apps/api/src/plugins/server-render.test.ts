@@ -219,6 +219,31 @@ describe.skipIf(!built)('rendered pages kept for visitors', () => {
     expect(signedIn.headers['x-cache']).toBeUndefined();
     expect(signedIn.headers['x-server-rendered']).toBe('false');
   });
+
+  it("lets a CDN keep a visitor's rendered page briefly, never the shell or a signed-in reader's page", async () => {
+    const { auth } = await createUser(cached.testDb.db, cached.config);
+    const open = await createStory(cached, auth, { title: 'Shared Page Lantern' });
+    const secret = await createStory(cached, auth, { title: 'Unshared', visibility: 'private' });
+    // RESPONSE_CACHE_MS is a minute here: s-maxage=60, and the stale window's minute at most.
+    const rendered = await visit(`/stories/${open.id}`);
+    expect(rendered.headers['x-server-rendered']).toBe('true');
+    expect(rendered.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+    );
+    expect(rendered.headers.vary).toBe('accept-encoding, cookie');
+    const kept = await visit(`/stories/${open.id}`);
+    expect(kept.headers['x-cache']).toBe('hit');
+    expect(kept.headers['cache-control']).toBe(rendered.headers['cache-control']);
+    const unknown = await visit('/no-such-page-here');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    // A private story gets the shell, asked for again each time.
+    const shell = await visit(`/stories/${secret.id}`);
+    expect(shell.headers['x-server-rendered']).toBe('false');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    const signedIn = await visit(`/stories/${open.id}`, { cookie: `${SIGNED_IN_COOKIE}=1` });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+  });
 });
 
 describe('the renderer under load', () => {

@@ -101,6 +101,10 @@ export interface PageRendererOptions {
 
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 
+/** Whether the request carries the web app's signed-in hint cookie (a signed-in reader's page). */
+export const hasSignedInHint = (request: FastifyRequest): boolean =>
+  SIGNED_IN.test(request.headers.cookie ?? '');
+
 /** The renderer's way to the API: answered in process, never over the network. */
 type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -203,7 +207,7 @@ export function createPageRenderer(
   load().catch((error: unknown) => app.log.warn({ err: error }, 'server renderer not loaded'));
 
   return {
-    wants: (request) => request.method === 'GET' && !SIGNED_IN.test(request.headers.cookie ?? ''),
+    wants: (request) => request.method === 'GET' && !hasSignedInHint(request),
 
     async render(request) {
       if (loopBusy) return { kind: 'skip', reason: 'the event loop is busy' };

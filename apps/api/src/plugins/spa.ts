@@ -9,7 +9,8 @@ import { TtlCache } from '../lib/ttl-cache.js';
 import { type PageMetaResolver, renderIndex } from '../modules/share/meta.js';
 import type { ResponseCache } from './response-cache.js';
 import { loadRoutePreloads, preloadLinksFor, withPreloads } from './route-preloads.js';
-import { createPageRenderer, withRenderedPage } from './server-render.js';
+import { createPageRenderer, hasSignedInHint, withRenderedPage } from './server-render.js';
+import type { SharedCachePolicy } from './shared-cache.js';
 
 interface SpaOptions {
   staticDir?: string;
@@ -19,6 +20,8 @@ interface SpaOptions {
   responseCache?: ResponseCache;
   /** Renders give way to the shell while the event loop is this late (0: never). */
   renderShedDelayMs?: number;
+  /** How long a CDN may keep a visitor's rendered page (plugins/shared-cache.ts). */
+  sharedCache?: SharedCachePolicy;
 }
 
 /** A page as built: its status and HTML, and whether it was rendered on the server. */
@@ -164,11 +167,16 @@ export const spa = fp(async (app: FastifyInstance, opts: SpaOptions) => {
       const { body } = page;
       if (body.encoding) reply.header('content-encoding', body.encoding);
       if (visitor && pages) reply.header('x-cache', hit ? 'hit' : 'miss');
+      // A visitor's rendered page may be kept briefly by a CDN (decision 036); the shell is
+      // asked for again each time, and a signed-in reader's is never shared.
+      const cacheControl = hasSignedInHint(request)
+        ? 'private, no-cache'
+        : ((page.rendered ? opts.sharedCache?.forVisitor(page.status) : null) ?? 'no-cache');
       return (
         reply
           .status(page.status)
           .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
+          .header('cache-control', cacheControl)
           // Visitors get the rendered page, signed-in readers the shell (the hint cookie).
           .header('vary', 'accept-encoding, cookie')
           .header('x-server-rendered', page.rendered ? 'true' : 'false')

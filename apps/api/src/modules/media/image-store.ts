@@ -1,3 +1,5 @@
+import { MESSAGES } from '@storyloom/shared';
+import { serviceUnavailable } from '../../lib/errors.js';
 import { renderImage, type Size } from './images.js';
 import { type MediaStorage, randomName } from './storage.js';
 
@@ -33,20 +35,42 @@ export function createImageStore(
   return {
     /**
      * Re-encodes an upload and stores both sizes under a fresh name; returns the large size's
-     * URL to keep in the database. Throws 413/415 for what is not a usable image.
+     * URL to keep in the database. Throws 413/415 for what is not a usable image, and a 503
+     * when the storage fails: whatever size was written by then is removed again, and no URL
+     * is returned, so the database never refers to half an image.
      */
     async save(ownerId: string, upload: Buffer): Promise<string> {
       const images = await renderImage(upload, kind.sizes);
       const stem = `${kind.folder}/${ownerId}/${randomName()}`;
-      await storage.put(`${stem}-sm.webp`, images.sm);
-      await storage.put(`${stem}-lg.webp`, images.lg);
+      const files = [
+        [`${stem}-sm.webp`, images.sm],
+        [`${stem}-lg.webp`, images.lg],
+      ] as const;
+      try {
+        for (const [key, data] of files) await storage.put(key, data);
+      } catch (error) {
+        log.warn({ err: error, key: `${stem}-lg.webp` }, 'could not store an image');
+        // Both sizes: a write that timed out may still have landed.
+        for (const [key] of files) {
+          try {
+            await storage.remove(key);
+          } catch (removeError) {
+            log.warn({ err: removeError, key }, 'could not remove a media file');
+          }
+        }
+        throw serviceUnavailable(MESSAGES.mediaUnavailable);
+      }
       return storage.publicUrl(`${stem}-lg.webp`);
     },
 
     /** The large size's bytes behind a stored URL; null for a foreign URL or a missing file. */
     async read(url: string): Promise<Buffer | null> {
       const key = storage.keyOf(url);
-      return key ? storage.get(key) : null;
+      const stored = key ? await storage.get(key) : null;
+      if (!stored) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.body) chunks.push(Buffer.from(chunk));
+      return Buffer.concat(chunks);
     },
 
     /**
