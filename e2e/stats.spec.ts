@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { newUser, signedInSession, signUpViaApi, tokenViaApi } from './support/accounts.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  newUser,
+  sessionOf,
+  signedInSession,
+  signUpViaApi,
+  tokenViaApi,
+} from './support/accounts.js';
 import { seriousViolations } from './support/axe.js';
 import { DESKTOP, gotoLive, networkQuiet, PHONE, useBrowser } from './support/browser.js';
+import { newDataDir, type RunningServer, seedLibrary, startServer } from './support/server.js';
 import {
   apiAs,
   type ChapterPayload,
@@ -161,6 +168,72 @@ describe('a story’s Stats screen', () => {
       await page.getByRole('heading', { name: 'Story not found' }).waitFor();
       expect(await page.getByTestId('stats-reads').count()).toBe(0);
       expect(await page.textContent('body')).not.toContain(TITLE);
+    },
+    SLOW,
+  );
+});
+
+describe('the Stats screen on the synthetic library (npm run seed)', () => {
+  let server: RunningServer;
+  let story: { id: string; title: string; author: { username: string } };
+  let seeded: Session;
+
+  beforeAll(async () => {
+    const dataDir = newDataDir();
+    await seedLibrary(dataDir, 40);
+    server = await startServer(dataDir, { RATE_LIMIT_FACTOR: '50', RENDER_SHED_DELAY_MS: '0' });
+    const response = await fetch(`${server.baseURL}/api/stories?sort=popular&limit=1`);
+    const body = (await response.json()) as { data: { items: (typeof story)[] } };
+    story = body.data.items[0]!;
+    // Seeded accounts: username@example.com, with the demo password.
+    const username = story.author.username;
+    seeded = await sessionOf(
+      { username, email: `${username.toLowerCase()}@example.com`, password: 'storyloom-demo' },
+      server.baseURL,
+    );
+  }, 240_000);
+  afterAll(async () => server?.stop());
+
+  it(
+    'draws a year of the most read story’s seeded history: the totals the API gives, every day, every chapter',
+    async () => {
+      const stats = (await (
+        await fetch(`${server.baseURL}/api/stories/${story.id}/stats?days=365`, {
+          headers: { authorization: `Bearer ${seeded.accessToken}` },
+        })
+      ).json()) as {
+        data: {
+          totals: { reads: number; likes: number; comments: number };
+          series: { reads: number }[];
+          chapters: { readers: number }[];
+        };
+      };
+      const { totals, series, chapters: perChapter } = stats.data;
+      // The seed spreads reads over the past year: many days have some, not one lump.
+      expect(series.filter((day) => day.reads > 0).length).toBeGreaterThan(30);
+      expect(totals.reads).toBeGreaterThan(0);
+
+      const page = await openPage(`${server.baseURL}/stories/${story.id}/stats?days=365`, {
+        viewport: DESKTOP,
+        storageState: seeded.storageState,
+      });
+      await page.getByTestId('stats-reads').waitFor();
+      await expect.poll(() => tableRows(page, 'reads').then((rows) => rows.length)).toBe(365);
+      const shown = (await page.locator('dl dd').allTextContents()).map((text) =>
+        Number(text.replace(/[^0-9]/g, '')),
+      );
+      expect(shown).toEqual([totals.reads, totals.likes, totals.comments]);
+      // Each day's reads in the chart's table are the API's, in order.
+      const days = (await tableRows(page, 'reads')).map((row) =>
+        Number(row[1]!.replace(/\D/g, '')),
+      );
+      expect(days).toEqual(series.map((day) => day.reads));
+      expect(await page.locator('[data-testid="stats-reads"] svg path').count()).toBe(2);
+      const bars = await barHeights(page, 'dropoff');
+      expect(bars).toHaveLength(perChapter.length);
+      expect(Math.max(...bars)).toBeGreaterThan(0);
+      await networkQuiet(page);
+      expect(await violations(page)).toEqual([]);
     },
     SLOW,
   );

@@ -2,29 +2,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import Database from 'better-sqlite3';
 import { afterAll, expect, test } from 'vitest';
 import { call, dataOf, isOk } from './support/http.js';
+import { PrivateCluster } from './support/postgres.js';
 import { writeResults } from './support/results.js';
 import { assertBuilt, freePort, ServerProcess, sleep } from './support/server.js';
+import { postgresStore, type RunStore, sqliteStore } from './support/store.js';
 
 /**
  * Revision history survives SIGKILLs (issue 22, docs/decisions/026-revision-history.md). Each
  * writer saves its own chapter over and over with a new text every time while the server is
- * killed at random moments and restarted. After every kill, in the SQLite file as the dead
- * server left it: every save a writer got a 2xx for has its revision, no revision holds a text
- * that was never sent, and each chapter reads exactly as its newest revision.
+ * killed at random moments and restarted. After every kill, in the database as the dead server
+ * left it (the SQLite file, or a private PostgreSQL cluster): every save a writer got a 2xx for
+ * has its revision, no revision holds a text that was never sent, and each chapter reads
+ * exactly as its newest revision.
  */
 const KILLS = Number(process.env.CHAOS_REVISION_KILLS ?? 4);
 const WRITERS = Number(process.env.CHAOS_REVISION_WRITERS ?? 4);
 const PASSWORD = 'chaos-password-1';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-revisions-chaos-'));
-let server: ServerProcess | undefined;
+const dirs: string[] = [];
+const servers: ServerProcess[] = [];
+let cluster: PrivateCluster | undefined;
+const results: Record<string, unknown> = {};
 
 afterAll(async () => {
-  await server?.stop('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+  await cluster?.destroy();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Writer {
@@ -107,50 +112,40 @@ async function keepSaving(baseURL: string, writer: Writer, stopped: () => boolea
   }
 }
 
-/** The checks on the file as it is now; returns what is wrong. */
-function check(file: string, writers: Writer[]): { failures: string[]; revisions: number } {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+/** The checks on the database as it is now; returns what is wrong. */
+async function check(
+  store: RunStore,
+  writers: Writer[],
+): Promise<{ failures: string[]; revisions: number }> {
   const failures: string[] = [];
   let revisions = 0;
-  try {
-    const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') failures.push(`integrity_check: ${String(integrity)}`);
-    for (const writer of writers) {
-      const chapter = db
-        .prepare('select content from chapters where id = ?')
-        .get(writer.chapterId) as { content: string } | undefined;
-      const rows = db
-        .prepare(
-          'select content from chapter_revisions where chapter_id = ? order by created_at desc, id desc',
-        )
-        .all(writer.chapterId) as { content: Buffer }[];
-      revisions += rows.length;
-      const texts = rows.map((row) => brotliDecompressSync(row.content).toString('utf8'));
-      const kept = new Set(texts);
-      for (const text of writer.acked)
-        if (!kept.has(text))
-          failures.push(`writer ${writer.index}: acknowledged save lost: ${text}`);
-      for (const text of kept)
-        if (!writer.sent.has(text))
-          failures.push(`writer ${writer.index}: unknown revision ${text}`);
-      if (texts.length !== kept.size)
-        failures.push(`writer ${writer.index}: a save recorded twice`);
-      if (chapter?.content !== texts[0])
-        failures.push(
-          `writer ${writer.index}: chapter reads ${chapter?.content} but its newest revision is ${texts[0]}`,
-        );
-    }
-  } finally {
-    db.close();
+  for (const writer of writers) {
+    const [chapter] = await store.all<{ content: string }>(
+      'select content from chapters where id = ?',
+      [writer.chapterId],
+    );
+    const rows = await store.all<{ content: Buffer }>(
+      'select content from chapter_revisions where chapter_id = ? order by created_at desc, id desc',
+      [writer.chapterId],
+    );
+    revisions += rows.length;
+    const texts = rows.map((row) => brotliDecompressSync(row.content).toString('utf8'));
+    const kept = new Set(texts);
+    for (const text of writer.acked)
+      if (!kept.has(text)) failures.push(`writer ${writer.index}: acknowledged save lost: ${text}`);
+    for (const text of kept)
+      if (!writer.sent.has(text)) failures.push(`writer ${writer.index}: unknown revision ${text}`);
+    if (texts.length !== kept.size) failures.push(`writer ${writer.index}: a save recorded twice`);
+    if (chapter?.content !== texts[0])
+      failures.push(
+        `writer ${writer.index}: chapter reads ${chapter?.content} but its newest revision is ${texts[0]}`,
+      );
   }
   return { failures, revisions };
 }
 
-test('every acknowledged save keeps its revision through repeated SIGKILLs', async () => {
-  assertBuilt();
-  const port = await freePort();
-  server = new ServerProcess({ port, dataDir });
-  const dbFile = join(dataDir, 'storyloom.db');
+/** Kills the saving server `KILLS` times, checking the database after each; answers the findings. */
+async function run(server: ServerProcess, store: RunStore) {
   await server.start();
   const writers: Writer[] = [];
   for (let i = 0; i < WRITERS; i += 1) writers.push(await newWriter(server.baseURL, i));
@@ -160,7 +155,7 @@ test('every acknowledged save keeps its revision through repeated SIGKILLs', asy
   for (let round = 1; round <= KILLS; round += 1) {
     if (!server.running) await server.start();
     let stop = false;
-    const running = writers.map((w) => keepSaving(server!.baseURL, w, () => stop));
+    const running = writers.map((w) => keepSaving(server.baseURL, w, () => stop));
     const killAfterMs = Math.round(500 + Math.random() * 2_500);
     await sleep(killAfterMs);
     const unansweredBefore = writers.reduce((n, w) => n + w.unanswered, 0);
@@ -169,7 +164,7 @@ test('every acknowledged save keeps its revision through repeated SIGKILLs', asy
     await sleep(200);
     stop = true;
     await Promise.all(running);
-    const result = check(dbFile, writers);
+    const result = await check(store, writers);
     failures.push(...result.failures.map((f) => `after kill ${round}: ${f}`));
     rounds.push({
       round,
@@ -180,7 +175,7 @@ test('every acknowledged save keeps its revision through repeated SIGKILLs', asy
     });
   }
 
-  // Restarted, the API agrees with the file: the history lists every acknowledged save.
+  // Restarted, the API agrees with the database: the history lists every acknowledged save.
   await server.start();
   for (const writer of writers) {
     const list = await call(
@@ -194,18 +189,50 @@ test('every acknowledged save keeps its revision through repeated SIGKILLs', asy
       failures.push(`API: writer ${writer.index} lists ${total} of ${writer.acked.size} saves`);
   }
   await server.stop('SIGTERM');
-
   const acked = writers.reduce((n, w) => n + w.acked.size, 0);
-  writeResults('revisions-crash', {
-    database: 'sqlite',
+  return { failures, rounds, acked };
+}
+
+function expectSafe(database: string, outcome: Awaited<ReturnType<typeof run>>) {
+  const { failures, rounds, acked } = outcome;
+  results[database] = {
+    database,
     writers: WRITERS,
     kills: KILLS,
     rounds,
     acked_saves: acked,
     failures: failures.length,
-  });
+  };
+  writeResults('revisions-crash', results);
   expect(failures, failures.join('\n')).toEqual([]);
   expect(acked).toBeGreaterThan(KILLS * 10);
   // Some kill cut a save in flight, or the test proved little.
   expect(rounds.some((r) => (r.saves_cut_by_kill as number) > 0)).toBe(true);
+}
+
+test('SQLite: every acknowledged save keeps its revision through repeated SIGKILLs', async () => {
+  assertBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-revisions-chaos-'));
+  dirs.push(dataDir);
+  const server = new ServerProcess({ port: await freePort(), dataDir });
+  servers.push(server);
+  const file = join(dataDir, 'storyloom.db');
+  const outcome = await run(server, sqliteStore(file));
+  const [integrity] = await sqliteStore(file).all<{ integrity_check: string }>(
+    'pragma integrity_check',
+  );
+  if (integrity?.integrity_check !== 'ok')
+    outcome.failures.push(`integrity_check: ${integrity?.integrity_check}`);
+  expectSafe('sqlite', outcome);
+});
+
+test('PostgreSQL: every acknowledged save keeps its revision through repeated SIGKILLs', async () => {
+  assertBuilt();
+  cluster = new PrivateCluster(await freePort());
+  const databaseUrl = await cluster.launch('storyloom');
+  const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-revisions-chaos-pg-'));
+  dirs.push(dataDir);
+  const server = new ServerProcess({ port: await freePort(), dataDir, databaseUrl });
+  servers.push(server);
+  expectSafe('postgresql (private cluster)', await run(server, postgresStore(databaseUrl)));
 });

@@ -18,8 +18,12 @@ export function newUser(prefix = 'reader'): TestUser {
   };
 }
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${inject('baseURL')}/api${path}`, init);
+async function api<T>(
+  path: string,
+  init: RequestInit = {},
+  origin = inject('baseURL'),
+): Promise<T> {
+  const response = await fetch(`${origin}/api${path}`, init);
   const body = (await response.json()) as { data?: T } & T;
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
   return (body.data ?? body) as T;
@@ -36,14 +40,15 @@ export async function signUpViaApi(user: TestUser = newUser()): Promise<TestUser
 }
 
 /** The password grant, as the login form sends it. */
-export async function tokenViaApi(user: TestUser): Promise<string> {
+export async function tokenViaApi(user: TestUser, origin = inject('baseURL')): Promise<string> {
   const form = new FormData();
   form.append('username', user.email);
   form.append('password', user.password);
-  const { access_token } = await api<{ access_token: string }>('/auth/token', {
-    method: 'POST',
-    body: form,
-  });
+  const { access_token } = await api<{ access_token: string }>(
+    '/auth/token',
+    { method: 'POST', body: form },
+    origin,
+  );
   return access_token;
 }
 
@@ -56,12 +61,17 @@ export async function signedInSession(user: TestUser = newUser()) {
   return sessionOf(user);
 }
 
-/** A signed-in session of an existing account (after a change made outside, such as a role). */
-export async function sessionOf(user: TestUser) {
-  const accessToken = await tokenViaApi(user);
-  const me = await api<Record<string, unknown>>('/users/me', {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+/**
+ * A signed-in session of an existing account (after a change made outside, such as a role), on
+ * the shared test server or the one at `origin`.
+ */
+export async function sessionOf(user: TestUser, origin = inject('baseURL')) {
+  const accessToken = await tokenViaApi(user, origin);
+  const me = await api<Record<string, unknown>>(
+    '/users/me',
+    { headers: { authorization: `Bearer ${accessToken}` } },
+    origin,
+  );
   const session = {
     state: { accessToken, refreshToken: null, user: me, isAuthenticated: true },
     version: 0,
@@ -70,7 +80,7 @@ export async function sessionOf(user: TestUser) {
     cookies: [],
     origins: [
       {
-        origin: inject('baseURL'),
+        origin,
         localStorage: [{ name: 'auth-storage', value: JSON.stringify(session) }],
       },
     ],
