@@ -1,5 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -169,5 +170,89 @@ describe('with Redis unreachable', () => {
     for (let i = 0; i < 11; i += 1) statuses.push((await signUp(down, address)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+/** A Redis of this test's own, to stop and start again (the machine's is never touched). */
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes('Ready to accept connections')) resolve(child);
+    });
+    child.once('exit', () => reject(new Error(`redis-server exited: ${seen}`)));
+  });
+}
+
+async function stopRedis(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+describe.runIf(existsSync(REDIS_SERVER))('when Redis stops and comes back', () => {
+  let redis: ChildProcess | undefined;
+  afterAll(async () => {
+    if (redis) await stopRedis(redis);
+  });
+
+  it('answers every request while it is down, and shares again once it is back', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    const url = `redis://127.0.0.1:${port}`;
+    const one = await startNode(url);
+    const two = await startNode(url);
+    expect(await one.shared.ready(5_000)).toBe(true);
+    expect(await two.shared.ready(5_000)).toBe(true);
+    const author = await createUser(testDb.db, config);
+
+    await stopRedis(redis);
+    // Reads (kept and not), writes and rate-limited calls all answer as usual.
+    for (const node of [one, two]) {
+      expect((await fetch(`${node.base}/api/stories?limit=5`)).status).toBe(200);
+      expect((await fetch(`${node.base}/api/stories?limit=5`)).status).toBe(200);
+      const created = await node.app.inject({
+        method: 'POST',
+        url: '/api/stories/json',
+        headers: author.auth,
+        payload: storyBody({ title: 'While Redis is down' }),
+      });
+      expect(created.statusCode).toBe(201);
+      expect((await signUp(node, '198.51.100.20')).statusCode).toBe(201);
+    }
+
+    redis = await startRedis(port);
+    expect(await one.shared.ready(10_000)).toBe(true);
+    expect(await two.shared.ready(10_000)).toBe(true);
+    // Subscribed again: a write on one empties the other's cache once more.
+    const list = () => fetch(`${two.base}/api/stories?limit=40`);
+    let kept = await list();
+    for (let tries = 0; kept.headers.get('x-cache') !== 'hit' && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      kept = await list();
+    }
+    expect(kept.headers.get('x-cache')).toBe('hit');
+    const created = await one.app.inject({
+      method: 'POST',
+      url: '/api/stories/json',
+      headers: author.auth,
+      payload: storyBody({ title: 'After Redis came back' }),
+    });
+    expect(created.statusCode).toBe(201);
+    let answer = await list();
+    for (let tries = 0; answer.headers.get('x-cache') === 'hit' && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      answer = await list();
+    }
+    expect(answer.headers.get('x-cache')).toBe('miss');
   });
 });
