@@ -31,26 +31,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).responseCacheMs).toBe(0);
   });
 
-  it('reads REDIS_URL and DATABASE_READ_URL (decision 037)', () => {
-    expect(loadConfig({}).redis).toBeUndefined();
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
-      url: 'redis://127.0.0.1:6379',
-      prefix: 'storyloom:',
-    });
-    expect(errorOf({ REDIS_URL: 'http://x' })).toBe(
-      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
-    );
-    const replica = loadConfig({
-      DATABASE_URL: 'postgres://u@primary/db',
-      DATABASE_READ_URL: 'postgres://u@replica/db',
-    });
-    expect(replica.databaseReadUrl).toBe('postgres://u@replica/db');
-    // SQLite has no replica: the variable is refused, not ignored.
-    expect(errorOf({ DATABASE_READ_URL: 'postgres://u@replica/db' })).toMatch(
-      /^Invalid configuration: DATABASE_READ_URL needs DATABASE_URL/,
-    );
-  });
-
   it('selects PostgreSQL from a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
@@ -71,5 +51,25 @@ describe('loadConfig', () => {
     const message = errorOf(env);
     expect(message).toContain(variable);
     expect(message).not.toContain('\n');
+  });
+
+  it('reads REDIS_URL and DATABASE_READ_URL (decision 037)', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      prefix: 'storyloom:',
+    });
+    expect(errorOf({ REDIS_URL: 'http://x' })).toBe(
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
+    );
+    const replica = loadConfig({
+      DATABASE_URL: 'postgres://u@primary/db',
+      DATABASE_READ_URL: 'postgres://u@replica/db',
+    });
+    expect(replica.databaseReadUrl).toBe('postgres://u@replica/db');
+    // SQLite has no replica: the variable is refused, not ignored.
+    expect(errorOf({ DATABASE_READ_URL: 'postgres://u@replica/db' })).toMatch(
+      /^Invalid configuration: DATABASE_READ_URL needs DATABASE_URL/,
+    );
   });
 });
