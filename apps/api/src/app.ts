@@ -16,6 +16,7 @@ import { serializeRequest } from './lib/log-redact.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { rateLimiting } from './lib/rate-limit.js';
 import { createSerializerCompiler } from './lib/serializer.js';
+import { createSharedState, type SharedState } from './lib/shared-state.js';
 import { validatorCompiler } from './lib/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chapterRoutes } from './modules/chapters/routes.js';
@@ -41,6 +42,7 @@ import { trashRoutes } from './modules/trash/routes.js';
 import { profileRoutes } from './modules/users/profile-routes.js';
 import { meRoutes } from './modules/users/routes.js';
 import { openapi } from './plugins/openapi.js';
+import { readReplica } from './plugins/read-replica.js';
 import { cachingServer, ResponseCache, responseCache } from './plugins/response-cache.js';
 import { HSTS, isHttps, security } from './plugins/security.js';
 import { sharedCache, sharedCachePolicy } from './plugins/shared-cache.js';
@@ -58,7 +60,14 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Sees every route as it is registered (the security tests build the route table from it). */
   onRoute?: onRouteHookHandler;
+  /** Redis shared with other processes, already open (tests); otherwise from REDIS_URL. */
+  shared?: SharedState;
 }
+
+/** How long start-up waits for Redis before going on without it (it joins when it can). */
+const REDIS_START_WAIT_MS = 3_000;
+/** The channel every write's emptying of the visitors' cache goes out on. */
+const CACHE_CHANNEL = 'cache';
 
 /** How long closing waits for requests in flight before it closes the database anyway. */
 const DRAIN_MS = 5_000;
@@ -109,7 +118,13 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const db = options.db ?? createDb(config.database);
+  const db =
+    options.db ??
+    createDb(
+      config.database.kind === 'postgres' && config.databaseReadUrl
+        ? { ...config.database, readUrl: config.databaseReadUrl }
+        : config.database,
+    );
   const ownsDb = !options.db;
   await db.ping();
   await migrateToLatest(db);
@@ -156,12 +171,26 @@ export async function buildApp(
   app.decorateRequest('session', null);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
+  // Redis, when configured: counters, cache emptying and notification wake-ups shared by every
+  // process (docs/decisions/037-shared-state-and-read-replicas.md).
+  const shared =
+    options.shared ?? (config.redis ? createSharedState(config.redis, app.log) : undefined);
+  if (shared && !options.shared && !(await shared.ready(REDIS_START_WAIT_MS))) {
+    app.log.warn('redis not reachable at start: going on without it until it is');
+  }
+  if (shared && cache) {
+    cache.onWrite(() => shared.publish(CACHE_CHANNEL, ''));
+    shared.subscribe(CACHE_CHANNEL, () => cache.clear(true));
+    // Clears published while the subscription was down were missed: clear once now.
+    shared.onResubscribed(() => cache.clear(true));
+  }
   const services = createServices({
     config,
     db,
     mailer,
     log: app.log,
     onPublicChange: () => cache?.clear(),
+    shared,
   });
   // Background jobs run while the app is up; the worker stops before the database closes.
   app.addHook('onReady', async () => {
@@ -174,6 +203,7 @@ export async function buildApp(
     services.schedules.stop();
     await services.jobs.stop();
     if (ownsDb) await db.close();
+    if (shared && !options.shared) await shared.close();
   });
   await app.register(security, {
     imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
@@ -182,7 +212,10 @@ export async function buildApp(
   const sharedCachePolicyOfConfig = sharedCachePolicy(config.responseCacheMs);
   await app.register(sharedCache, { policy: sharedCachePolicyOfConfig });
   if (cache) await app.register(responseCache, { cache });
-  await app.register(rateLimiting);
+  await app.register(rateLimiting, {
+    ...(shared ? { redis: { client: shared.redis, prefix: shared.prefix } } : {}),
+  });
+  await app.register(readReplica, { db });
   await app.register(openapi);
   await app.register(
     async (api) => {

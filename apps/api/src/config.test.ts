@@ -78,4 +78,24 @@ describe('loadConfig', () => {
     expect(message).toContain(variable);
     expect(message).not.toContain('\n');
   });
+
+  it('reads REDIS_URL and DATABASE_READ_URL (decision 037)', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      prefix: 'storyloom:',
+    });
+    expect(errorOf({ REDIS_URL: 'http://x' })).toBe(
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
+    );
+    const replica = loadConfig({
+      DATABASE_URL: 'postgres://u@primary/db',
+      DATABASE_READ_URL: 'postgres://u@replica/db',
+    });
+    expect(replica.databaseReadUrl).toBe('postgres://u@replica/db');
+    // SQLite has no replica: the variable is refused, not ignored.
+    expect(errorOf({ DATABASE_READ_URL: 'postgres://u@replica/db' })).toMatch(
+      /^Invalid configuration: DATABASE_READ_URL needs DATABASE_URL/,
+    );
+  });
 });

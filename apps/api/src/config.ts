@@ -32,6 +32,15 @@ const envSchema = z.object({
     ['postgres:', 'postgresql:'],
     'must be a postgres:// or postgresql:// URL (leave it unset for SQLite)',
   ),
+  DATABASE_READ_URL: optionalUrl(
+    ['postgres:', 'postgresql:'],
+    'must be a postgres:// or postgresql:// URL of a read replica of DATABASE_URL',
+  ),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ : . or -')
+    .default('storyloom:'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL').transform((u) =>
     u?.replace(/\/+$/, ''),
@@ -147,6 +156,17 @@ export interface Config {
    * first thing to tell; a person gets one at most every `gapMs`.
    */
   notificationMail: { delayMs: number; gapMs: number };
+  /**
+   * A read replica of the PostgreSQL database: visitors' public reads go to it
+   * (docs/decisions/037-shared-state-and-read-replicas.md); everything else to the primary.
+   */
+  databaseReadUrl?: string;
+  /**
+   * Redis shared by every API process: rate-limit counters, the visitors' cache emptied
+   * everywhere on a write, notification streams woken everywhere (decision 037). Keys and
+   * channels start with `prefix`. Without it, each process keeps these to itself.
+   */
+  redis?: { url: string; prefix: string };
 }
 
 /** Kept in production unless configured; development and tests see every write at once. */
@@ -215,7 +235,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     notifyUndoWindowMs: env.NOTIFY_UNDO_WINDOW_MS,
     notificationPollMs: env.NOTIFY_STREAM_POLL_MS,
     notificationMail: { delayMs: env.NOTIFY_MAIL_DELAY_MS, gapMs: env.NOTIFY_MAIL_GAP_MS },
+    databaseReadUrl: readReplica(env),
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
   };
+}
+
+/** A read replica is of a PostgreSQL primary: with SQLite (one file) there is none to have. */
+function readReplica(env: Env): string | undefined {
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (read replicas are for PostgreSQL; SQLite has one file)',
+    );
+  }
+  return env.DATABASE_READ_URL;
 }
 
 /** A group of variables is all-or-nothing: half a Google or S3 set-up is a start-up error. */

@@ -7,6 +7,7 @@ import { createScheduler, type Scheduler } from './jobs/schedule.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createForeground, type Foreground } from './lib/foreground.js';
 import type { Mailer } from './lib/mailer.js';
+import type { SharedState } from './lib/shared-state.js';
 import { MINUTE } from './lib/time.js';
 import { type Authenticator, createAuthenticator } from './modules/auth/authenticate.js';
 import { createGoogleSignIn, type GoogleSignIn } from './modules/auth/google.js';
@@ -124,6 +125,8 @@ export interface ServiceInputs {
    * visitors' cache as a write through the API does (docs/decisions/013-response-cache.md).
    */
   onPublicChange?: () => void;
+  /** Redis shared by every process (REDIS_URL): notification streams are woken everywhere. */
+  shared?: SharedState;
 }
 
 export function createServices({
@@ -132,8 +135,9 @@ export function createServices({
   mailer,
   log,
   onPublicChange,
+  shared,
 }: ServiceInputs): Services {
-  const notificationBus = createNotificationBus();
+  const notificationBus = createNotificationBus(shared);
   const foreground = createForeground();
   const storage = mediaStorage(config);
   const covers = createCoverStore(storage, log);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -6,6 +7,7 @@ import {
   Kysely,
   type LogConfig,
   PostgresDialect,
+  type PostgresPool,
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
@@ -15,7 +17,10 @@ import type Pg from 'pg';
 import type { Database } from './types.js';
 
 export type DialectName = 'sqlite' | 'postgres';
-export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string }
+  /** `readUrl`: a read replica of `url` (DATABASE_READ_URL), for `Db.onReplica`. */
+  | { kind: 'postgres'; url: string; readUrl?: string };
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -23,6 +28,11 @@ export interface Db {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Present with a read replica: runs `work` with every query it starts (through `kysely`) on
+   * the replica instead of the primary (docs/decisions/037-shared-state-and-read-replicas.md).
+   */
+  onReplica?<T>(work: () => T): T;
 }
 
 const PG_TIMESTAMPTZ = 1184;
@@ -131,8 +141,33 @@ export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
   }
   // The driver is loaded only for PostgreSQL: an SQLite server needn't carry it (memory).
   const pg = createRequire(import.meta.url)('pg') as typeof Pg;
+  const pool = openPool(pg, target.url);
+  const replica = target.readUrl ? openPool(pg, target.readUrl) : undefined;
+  // One Kysely for both: a query goes to the replica when it starts inside `onReplica`.
+  const onReplicaNow = new AsyncLocalStorage<true>();
+  const routed: PostgresPool = replica
+    ? {
+        connect: () => (onReplicaNow.getStore() ? replica : pool).connect(),
+        end: async () => {
+          await Promise.all([pool.end(), replica.end()]);
+        },
+      }
+    : pool;
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: routed }), log });
+  return {
+    kysely,
+    dialect: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+    close: () => kysely.destroy(),
+    ...(replica ? { onReplica: <T>(work: () => T): T => onReplicaNow.run(true, work) } : {}),
+  };
+}
+
+function openPool(pg: typeof Pg, url: string): Pg.Pool {
   const pool = new pg.Pool({
-    connectionString: target.url,
+    connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
@@ -144,13 +179,5 @@ export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
   // pool discards the broken client when it is released.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-  return {
-    kysely,
-    dialect: 'postgres',
-    ping: async () => {
-      await sql`select 1`.execute(kysely);
-    },
-    close: () => kysely.destroy(),
-  };
+  return pool;
 }

@@ -17,7 +17,9 @@ import fp from 'fastify-plugin';
  *   (see `VisitorCachePolicy`), read through `routeOptions`, so renaming a path cannot drop it.
  * - Every successful write on this node empties it at once (before its answer is sent), except
  *   the writes that only move counters (reads, likes, saves, follows): counts a visitor sees may
- *   lag by up to `ttlMs`, as may writes committed by another node.
+ *   lag by up to `ttlMs`. With REDIS_URL, each clear is published and every other process
+ *   empties its cache when it hears it (within milliseconds); without it, writes committed by
+ *   another process show within `ttlMs`.
  * - A read that was running when a write emptied the cache does not store its answer.
  * - Hits are answered in front of Fastify, by the HTTP server's own request listener
  *   (`cachingServer`), with the bytes and headers the first answer was sent with: a hit costs
@@ -90,6 +92,8 @@ export class ResponseCache {
   closing = false;
   /** Caches that hold what was built from the same data (the rendered pages) and go with it. */
   private readonly dependents: (() => void)[] = [];
+  /** Tell the other processes of a clear made here. */
+  private readonly tellers: (() => void)[] = [];
 
   constructor(options: ResponseCacheOptions) {
     this.ttlMs = options.ttlMs;
@@ -161,11 +165,21 @@ export class ResponseCache {
     }
   }
 
-  clear(): void {
+  /**
+   * Empties the cache (and its dependents). A write in this process also tells the other
+   * processes (`onWrite`); `elsewhere` is a clear another process told of, not told on again.
+   */
+  clear(elsewhere = false): void {
     this.generation += 1;
     this.entries.clear();
     this.totalBytes = 0;
     for (const clearDependent of this.dependents) clearDependent();
+    if (!elsewhere) for (const tell of this.tellers) tell();
+  }
+
+  /** Runs `tell` after each clear this process made itself (REDIS_URL: decision 037). */
+  onWrite(tell: () => void): void {
+    this.tellers.push(tell);
   }
 
   /** Runs `clear` whenever this cache is emptied by a write. */

@@ -1,9 +1,12 @@
 import { EventEmitter } from 'node:events';
+import type { SharedState } from '../../lib/shared-state.js';
 
 /**
- * Tells this process's open notification streams that a user's notifications changed, so they
- * send at once. It carries no data: a stream reads what changed from the database, so an
- * event missed (another process wrote it) costs only the wait for the stream's next poll.
+ * Tells the open notification streams that a user's notifications changed, so they send at
+ * once. It carries no data: a stream reads what changed from the database, so an event missed
+ * costs only the wait for the stream's next poll. Without Redis it reaches this process's
+ * streams only (another process's are told by their poll); with REDIS_URL every process's
+ * (docs/decisions/037-shared-state-and-read-replicas.md).
  */
 export interface NotificationBus {
   publish(userIds: Iterable<string>): void;
@@ -11,13 +14,24 @@ export interface NotificationBus {
   subscribe(userId: string, listener: () => void): () => void;
 }
 
-export function createNotificationBus(): NotificationBus {
+/** The channel the user ids of a change go out on (space-separated). */
+const CHANNEL = 'notify';
+
+export function createNotificationBus(shared?: SharedState): NotificationBus {
   const emitter = new EventEmitter();
   // One listener per open stream: as many as there are signed-in tabs.
   emitter.setMaxListeners(0);
+  const wake = (ids: Iterable<string>) => {
+    for (const id of ids) emitter.emit(id);
+  };
+  shared?.subscribe(CHANNEL, (message) => wake(message.split(' ').filter(Boolean)));
   return {
     publish(userIds) {
-      for (const id of new Set(userIds)) emitter.emit(id);
+      const ids = new Set(userIds);
+      if (ids.size === 0) return;
+      wake(ids);
+      // Only the ids another process has streams for matter, but this one cannot know which.
+      shared?.publish(CHANNEL, [...ids].join(' '));
     },
     subscribe(userId, listener) {
       emitter.on(userId, listener);
