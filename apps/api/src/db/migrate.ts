@@ -17,6 +17,7 @@ import * as m014 from './migrations/014_scheduled_chapters.js';
 import * as m015 from './migrations/015_series.js';
 import * as m016 from './migrations/016_story_stats.js';
 import * as m017 from './migrations/017_indexes_built_concurrently.js';
+import * as m019 from './migrations/019_chapter_text_search.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015_series': m015,
   '016_story_stats': m016,
   '017_indexes_built_concurrently': m017,
+  '019_chapter_text_search': m019,
 };
 
 class StaticProvider implements MigrationProvider {
