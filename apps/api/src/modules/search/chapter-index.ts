@@ -72,14 +72,23 @@ export async function indexChapters(
   // SQLite: a chapter keeps its document number, so results stay in the order chapters were
   // first indexed; its old paragraphs go first (the FTS table keeps no text to compare).
   for (const chapter of chapters) {
-    const { rows } = await sql<{ doc_id: number }>`
+    const added = await sql<{ doc_id: number }>`
       insert into chapter_search (chapter_id) values (${chapter.id})
-      on conflict (chapter_id) do update set chapter_id = excluded.chapter_id
+      on conflict (chapter_id) do nothing
       returning doc_id`.execute(db);
-    const docId = rows[0]!.doc_id;
+    let docId = added.rows[0]?.doc_id;
+    if (docId === undefined) {
+      const row = await db
+        .selectFrom('chapter_search')
+        .select('doc_id')
+        .where('chapter_id', '=', chapter.id)
+        .executeTakeFirstOrThrow();
+      docId = row.doc_id;
+      const old = docId * MAX_INDEXED_PARAGRAPHS;
+      await sql`delete from chapter_search_fts
+                 where rowid >= ${old} and rowid < ${old + MAX_INDEXED_PARAGRAPHS}`.execute(db);
+    }
     const first = docId * MAX_INDEXED_PARAGRAPHS;
-    await sql`delete from chapter_search_fts
-               where rowid >= ${first} and rowid < ${first + MAX_INDEXED_PARAGRAPHS}`.execute(db);
     const texts = paragraphTexts(chapter.content);
     for (let i = 0; i < texts.length; i += ROWS_PER_INSERT) {
       const values = texts
