@@ -121,6 +121,7 @@ async function measureMode(
         stats: selected.has('story-stats'),
         trash: selected.has('trash-list'),
         revisions: selected.has('revisions-list'),
+        chapterText: [...selected].some((name) => name.startsWith('text-search-')),
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;

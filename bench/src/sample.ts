@@ -1,3 +1,8 @@
+import {
+  type ChapterQueries,
+  chooseChapterQueries,
+  sampleChapterQueries,
+} from './chapter-search.js';
 import { type CommentChapter, sampleCommentChapters } from './comments.js';
 import { type HidingUser, sampleHidingUsers } from './hiding.js';
 import { getData } from './http.js';
@@ -52,6 +57,8 @@ export interface Sample {
   trashUsers: TrashUser[];
   /** The `revisions-list` endpoint's chapters, with their authors' tokens (revisions.ts). */
   revisionChapters: RevisionChapter[];
+  /** The `text-search-*` endpoints' queries, from sampled chapters' text (chapter-search.ts). */
+  chapterQueries: ChapterQueries;
 }
 
 /** Up to SAMPLE_STORIES series that show a visitor a part, and their public parts, shuffled. */
@@ -164,6 +171,7 @@ export async function takeSample(
     stats?: boolean;
     trash?: boolean;
     revisions?: boolean;
+    chapterText?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -183,7 +191,11 @@ export async function takeSample(
   const revisionChapters = need.revisions
     ? await sampleRevisionChapters(sql, chapters, tokenMinter(JWT_SECRET))
     : [];
+  const chapterQueries = need.chapterText
+    ? await sampleChapterQueries(sql, chapters)
+    : chooseChapterQueries([]);
   return {
+    chapterQueries,
     publicStories,
     stories,
     chapters,
