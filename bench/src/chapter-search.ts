@@ -10,7 +10,7 @@ const TEXT_CHAPTERS = 300;
 export const CHAPTER_TEXT_PAGE_SIZE = 10;
 
 export interface ChapterQueries {
-  /** Three words in a row seen once in the sampled text, quoted: `"a b c"`. */
+  /** Three words in a row across a sentence's end, the least seen in the sampled text, quoted. */
   rarePhrase: string[];
   /** The most frequent words of the sampled text, alone. */
   common: string[];
@@ -37,13 +37,18 @@ export function chooseChapterQueries(contents: readonly string[]): ChapterQuerie
   const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const html of contents) {
     for (const paragraph of textOf(html)) {
-      const tokens = (paragraph.toLowerCase().match(WORD) ?? []).filter((w) => w.length > 0);
+      const found = [...paragraph.toLowerCase().matchAll(WORD)];
+      const tokens = found.map((m) => m[0]);
       for (let i = 0; i < tokens.length; i++) {
         bump(words, tokens[i]!);
         const [a, b, c] = [tokens[i]!, tokens[i + 1], tokens[i + 2]];
         if (b && !STOPWORDS.has(a) && !STOPWORDS.has(b) && a.length > 2 && b.length > 2)
           bump(pairs, `${a} ${b}`);
-        if (b && c) bump(triples, `${a} ${b} ${c}`);
+        // Phrases across a sentence's end: the seed's prose draws whole sentences from a pool,
+        // so a phrase inside one sentence recurs all over the library; one that joins two rarely.
+        const [x, z] = [found[i]!, found[i + 2]];
+        const across = z && /[.!?]/.test(paragraph.slice(x.index + x[0].length, z.index));
+        if (b && c && across) bump(triples, `${a} ${b} ${c}`);
       }
     }
   }

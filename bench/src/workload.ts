@@ -56,7 +56,11 @@ const SEARCHES = [
 
 /** "In chapter text" (issue 23), and which of the sample's chapter queries each asks for. */
 const CHAPTER_SEARCHES = [
-  ['rare-phrase', 'rarePhrase', 'three-word phrases seen once in the sampled chapters, quoted'],
+  [
+    'rare-phrase',
+    'rarePhrase',
+    'three-word phrases across a sentence end, the rarest in the sampled chapters, quoted',
+  ],
   ['common', 'common', 'most frequent words of the sampled chapters, alone'],
   ['two-words', 'twoWords', 'pairs of adjacent words of the sampled chapters, unquoted'],
 ] as const;

@@ -14,7 +14,7 @@ type Exec = Kysely<Database> | Transaction<Database>;
  * far fewer, so it finds everything; a common word costs what reading that many index entries
  * costs, not its millions of matches, and finds the newest chapters holding it.
  */
-export const CANDIDATE_LIMIT = 5_000;
+export const CANDIDATE_LIMIT = 1_000;
 
 export interface ChapterMatch {
   chapter_id: string;

@@ -119,11 +119,11 @@ export function snippetOf(paragraph: string, terms: ChapterTerms): Snippet {
     const anchor = inside(best)[0] ?? ranges[0] ?? { start, end: start };
     start = Math.max(start, anchor.start - Math.floor(SNIPPET_MAX / 3));
     end = Math.min(end, start + SNIPPET_MAX);
-    // Cut at word boundaries.
-    const before = paragraph.lastIndexOf(' ', start);
-    if (start > best.start && before >= best.start && start - before < 20) start = before + 1;
-    const after = paragraph.indexOf(' ', end);
-    if (end < best.end && after !== -1 && after - end < 20) end = after;
+    // Cut at word boundaries, inwards, so the snippet stays within SNIPPET_MAX.
+    const after = paragraph.indexOf(' ', start);
+    if (start > best.start && after !== -1 && after - start < 20) start = after + 1;
+    const before = paragraph.lastIndexOf(' ', end);
+    if (end < best.end && before > start && end - before < 20) end = before;
   }
   const lead = start > best.start ? '…' : '';
   const tail = end < best.end ? '…' : '';
