@@ -58,6 +58,9 @@ export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, 
 /** The snippet's longest stretch of text; a longer sentence is cut around its first match. */
 export const SNIPPET_MAX = 280;
 
+/** One segmenter for every snippet: making one costs milliseconds, using it microseconds. */
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
 export interface Snippet {
   text: string;
   highlights: TextRange[];
@@ -89,7 +92,7 @@ export function snippetOf(paragraph: string, terms: ChapterTerms): Snippet {
   ranges.sort((a, b) => a.start - b.start || b.end - a.end);
 
   // The sentences, as Intl cuts them; the best one is where the first phrase (or most words) is.
-  const sentences = [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(paragraph)]
+  const sentences = [...SENTENCES.segment(paragraph)]
     .map((s) => ({ start: s.index, end: s.index + s.segment.trimEnd().length }))
     .filter((s) => s.end > s.start);
   const inside = (s: { start: number; end: number }) =>
