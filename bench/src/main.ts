@@ -124,6 +124,7 @@ async function measureMode(
         filters: [...selected].some((name) => name.startsWith('filter-')),
         listMenus: selected.has('lists-menu'),
         takeAlong: [...selected].some((name) => name.startsWith('take-along-')),
+        chapterText: [...selected].some((name) => name.startsWith('text-search-')),
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;

@@ -1,3 +1,8 @@
+import {
+  type ChapterQueries,
+  chooseChapterQueries,
+  sampleChapterQueries,
+} from './chapter-search.js';
 import { type CommentChapter, sampleCommentChapters } from './comments.js';
 import { type FilterTags, sampleFilterTags } from './filters.js';
 import { type HidingUser, sampleHidingUsers } from './hiding.js';
@@ -61,6 +66,8 @@ export interface Sample {
   revisionChapters: RevisionChapter[];
   /** The `filter-*` endpoints' tags, most and least used (filters.ts). */
   filterTags: FilterTags | null;
+  /** The `text-search-*` endpoints' queries, from sampled chapters' text (chapter-search.ts). */
+  chapterQueries: ChapterQueries;
 }
 
 /** Up to SAMPLE_STORIES series that show a visitor a part, and their public parts, shuffled. */
@@ -176,6 +183,7 @@ export async function takeSample(
     filters?: boolean;
     listMenus?: boolean;
     takeAlong?: boolean;
+    chapterText?: boolean;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -202,7 +210,11 @@ export async function takeSample(
     : [];
   const filterTags = need.filters ? await sampleFilterTags(sql) : null;
   const takeAlong = need.takeAlong ? await sampleTakeAlongStories(sql, random) : [];
+  const chapterQueries = need.chapterText
+    ? await sampleChapterQueries(sql, chapters)
+    : chooseChapterQueries([]);
   return {
+    chapterQueries,
     publicStories,
     stories,
     chapters,

@@ -1,4 +1,5 @@
 import { DISCOVERY, GENRES, type Genre } from '@storyloom/shared';
+import { CHAPTER_TEXT_PAGE_SIZE, chapterSearchRequests } from './chapter-search.js';
 import {
   COMMENTS_PAGE_SIZE,
   countsRequests,
@@ -67,6 +68,17 @@ const SEARCHES = [
   ['two-words', 'twoWords', 'pairs of words adjacent in titles'],
 ] as const;
 
+/** "In chapter text" (issue 23), and which of the sample's chapter queries each asks for. */
+const CHAPTER_SEARCHES = [
+  [
+    'rare-phrase',
+    'rarePhrase',
+    'three-word phrases across a sentence end, the rarest in the sampled chapters, quoted',
+  ],
+  ['common', 'common', 'most frequent words of the sampled chapters, alone'],
+  ['two-words', 'twoWords', 'pairs of adjacent words of the sampled chapters, unquoted'],
+] as const;
+
 const SINGLES = ['story-detail', 'story-contents', 'chapters-by-story', 'chapter'] as const;
 /** Series (issue 22): a series page, and the detail of a story that is a part of one. */
 const SERIES = ['page', 'story-detail'] as const;
@@ -97,6 +109,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   'authors-p1',
   'authors-deep',
   ...SEARCHES.map(([kind]) => `search-${kind}`),
+  ...CHAPTER_SEARCHES.map(([kind]) => `text-search-${kind}`),
   ...SINGLES,
   ...SERIES.map((name) => `series-${name}`),
   ...LISTS.map((name) => `lists-${name}`),
@@ -311,6 +324,22 @@ export async function buildEndpoints(
       'search',
       `GET /api/stories/search?q=…&page=1&limit=${PAGE_SIZE}, ${queries.length} ${what}: ${shown.join(', ')}${more} (from ${n(words.texts)} sampled stories${times})`,
       () => queries.map((q) => get(searchPath(q))),
+    );
+  }
+  for (const [kind, key, what] of CHAPTER_SEARCHES) {
+    const queries = sample.chapterQueries[key];
+    if (selected.has(`text-search-${kind}`) && queries.length === 0) {
+      throw new Error(`text-search-${kind}: the sampled chapters give no such query`);
+    }
+    const seen = sample.chapterQueries.counts[key];
+    const times =
+      seen.length > 0 ? `, seen ${n(Math.min(...seen))}–${n(Math.max(...seen))} times there` : '';
+    const shown = queries.slice(0, 3).map((w) => `'${w}'`);
+    add(
+      `text-search-${kind}`,
+      'search',
+      `GET /api/search/chapters?q=…&page=1&limit=${CHAPTER_TEXT_PAGE_SIZE}, ${queries.length} ${what}: ${shown.join(', ')}, … (from up to 300 sampled chapters${times})`,
+      () => chapterSearchRequests(queries),
     );
   }
   const stories = sample.stories;

@@ -16,6 +16,7 @@ export * from './ratings.js';
 export * from './reader-links.js';
 export * from './reading-preferences.js';
 export * from './schemas/auth.js';
+export * from './schemas/chapter-search.js';
 export * from './schemas/comments.js';
 export * from './schemas/common.js';
 export * from './schemas/contact.js';

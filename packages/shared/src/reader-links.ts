@@ -11,7 +11,10 @@ export const READER_LINK_PARAMS = {
   comment: 'comment',
   /** The top-level comment whose replies hold the linked comment. */
   parent: 'parent',
-  /** The paragraph (from 0) whose thread holds it; absent: the chapter's own thread. */
+  /**
+   * With a comment: the paragraph (from 0) whose thread holds it; absent, the chapter's own
+   * thread. Without one: the paragraph to scroll to and mark (a chapter text search result).
+   */
   paragraph: 'paragraph',
 } as const;
 
@@ -20,6 +23,8 @@ export type ReaderTarget = {
   /** The chapter's position, the fallback when its id is not among the published ones. */
   position?: number;
   comment?: { id: string; parent_id: string | null; paragraph: number | null };
+  /** A paragraph to land on (from 0), for a link without a comment. */
+  paragraph?: number;
 };
 
 export function readerPath(storyId: string, target: ReaderTarget = {}): string {
@@ -32,6 +37,8 @@ export function readerPath(storyId: string, target: ReaderTarget = {}): string {
     params.push([names.comment, comment.id]);
     if (comment.parent_id) params.push([names.parent, comment.parent_id]);
     if (comment.paragraph !== null) params.push([names.paragraph, String(comment.paragraph)]);
+  } else if (target.paragraph !== undefined) {
+    params.push([names.paragraph, String(target.paragraph)]);
   }
   const search = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
   return `/stories/${encodeURIComponent(storyId)}/read${search ? `?${search}` : ''}`;

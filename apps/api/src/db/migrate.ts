@@ -19,6 +19,7 @@ import * as m016 from './migrations/016_story_stats.js';
 import * as m017 from './migrations/017_indexes_built_concurrently.js';
 import * as m018 from './migrations/018_story_filters.js';
 import * as m019 from './migrations/019_reading_lists.js';
+import * as m020 from './migrations/020_chapter_text_search.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017_indexes_built_concurrently': m017,
   '018_story_filters': m018,
   '019_reading_lists': m019,
+  '020_chapter_text_search': m020,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -127,6 +127,23 @@ export interface ChaptersTable extends Hideable {
   published_before_deleted: Defaulted<number | null>;
 }
 
+/**
+ * A chapter whose text is in the chapter text index (migration 020, decision 032). SQLite:
+ * `doc_id` numbers its rows in the FTS5 table `chapter_search_fts` (doc_id × 2^16 + paragraph).
+ */
+export interface ChapterSearchTable {
+  chapter_id: string;
+  /** SQLite only. */
+  doc_id: ColumnType<number, never, never>;
+}
+
+/** PostgreSQL only: one paragraph's words (migration 020); the tsvector is written in SQL. */
+export interface ChapterSearchParagraphsTable {
+  chapter_id: string;
+  paragraph: number;
+  document: ColumnType<string, never, never>;
+}
+
 /** A story or chapter in its author's "Recently deleted" (migration 013). */
 export interface DeletedItemsTable {
   /** The story's or the chapter's id. */
@@ -495,6 +512,8 @@ export interface Database {
   story_tags: StoryTagsTable;
   chapters: ChaptersTable;
   chapter_revisions: ChapterRevisionsTable;
+  chapter_search: ChapterSearchTable;
+  chapter_search_paragraphs: ChapterSearchParagraphsTable;
   follows: FollowsTable;
   likes: StoryReactionTable;
   saves: StoryReactionTable;

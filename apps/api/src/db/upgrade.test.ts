@@ -1455,3 +1455,71 @@ describe('upgrading a database of the indexes release (017 → latest): reading 
     }
   });
 });
+
+describe('upgrading a database of the story stats release (017 → latest): chapter text search', () => {
+  const HIDDEN_DRAFT = '0190a0a0-0000-7000-8000-00000000c019';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '017_indexes_built_concurrently' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    // A chapter of Bram's private story, with the same words: never to be found.
+    await db
+      .insertInto('chapters')
+      .values({
+        id: HIDDEN_DRAFT,
+        story_id: PRIVATE_STORY,
+        title: 'Kept back',
+        content: '<p>Intro.</p><p>The tide came in at <em>night</em>.</p>',
+        position: 1,
+        published: 1,
+        word_count: 7,
+        published_at: AT,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, indexes every old chapter, and searches only the public one', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const indexed = await t.db.kysely
+      .selectFrom('chapter_search')
+      .select('chapter_id')
+      .orderBy('chapter_id')
+      .execute();
+    expect(indexed.map((row) => row.chapter_id)).toEqual([HIDDEN_DRAFT, CHAPTER]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const found = await app.inject({ url: '/api/search/chapters?q=%22tide%20came%22' });
+      expect(found.statusCode).toBe(200);
+      expect(found.json().data).toMatchObject({
+        total: 1,
+        items: [{ chapter: { id: CHAPTER }, paragraph: 0, snippet: { text: 'The tide came in.' } }],
+      });
+      // Made public, Bram's story is found at its second paragraph (its chapter is older).
+      await t.db.kysely
+        .updateTable('stories')
+        .set({ visibility: 'public' })
+        .where('id', '=', PRIVATE_STORY)
+        .execute();
+      const both = await app.inject({ url: '/api/search/chapters?q=tide' });
+      expect(both.json().data.items.map((hit: { paragraph: number }) => hit.paragraph)).toEqual([
+        0, 1,
+      ]);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

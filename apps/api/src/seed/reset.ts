@@ -29,6 +29,7 @@ const TABLES: (keyof Database)[] = [
   'likes',
   'follows',
   'chapter_revisions',
+  'chapter_search',
   'chapters',
   'story_tags',
   'stories',
@@ -57,6 +58,10 @@ export async function clearDatabase(db: Db): Promise<void> {
   await sql`pragma foreign_keys = off`.execute(db.kysely);
   try {
     await db.kysely.transaction().execute(async (trx) => {
+      // The chapter text index at once, rather than by chapter_search's trigger row by row.
+      await sql`insert into chapter_search_fts (chapter_search_fts) values ('delete-all')`.execute(
+        trx,
+      );
       for (const table of TABLES) await trx.deleteFrom(table).execute();
     });
   } finally {

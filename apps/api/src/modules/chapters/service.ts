@@ -18,6 +18,7 @@ import { freshKeys, rekeyChapter } from '../comments/service.js';
 import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
 import { insertRevisions, packContent, recordSave } from '../revisions/repo.js';
+import { indexChapters } from '../search/chapter-index.js';
 import { chapterNotFound, storyNotFound } from '../stories/policy.js';
 import { findStoryById, lockStory } from '../stories/repo.js';
 import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
@@ -143,6 +144,7 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
             updated_at: now,
           },
         ]);
+        await indexChapters(trx, db.dialect, [{ id, content: content.html }]);
         // The save and its revision commit together (decision 026).
         await insertRevisions(trx, [
           {
@@ -236,6 +238,9 @@ export function createChapterService({ db, notifier }: { db: Db; notifier: Notif
           });
         }
         await updateChapter(trx, current.id, changes);
+        // The text index changes with the text (decision 032).
+        if (changes.content !== undefined)
+          await indexChapters(trx, db.dialect, [{ id: current.id, content: changes.content }]);
       });
       if (told) notifier.poke();
       return reload(chapter.id);

@@ -1,4 +1,6 @@
 import {
+  chapterSearchHit,
+  chapterSearchQuery,
   envelope,
   paged,
   story,
@@ -16,7 +18,10 @@ import type { Services } from '../../services.js';
 
 const errors = errorResponses(400, 401, 429);
 
-/** `GET /stories/search` and the search box's author lookup, `GET /users/search`. */
+/**
+ * `GET /stories/search`, `GET /search/chapters` ("In chapter text") and the search box's author
+ * lookup, `GET /users/search`.
+ */
 export const searchRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const { authenticate, config, search } = services;
   // Full-text queries cost more than list pages: bounded per address, generously.
@@ -40,6 +45,22 @@ export const searchRoutes: FastifyPluginAsyncZod<Services> = async (app, service
       config: { visitorCache: 'keep' },
     },
     async (request) => ok(await search.stories(request.query, request.user)),
+  );
+
+  app.get(
+    '/search/chapters',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'Words or a "quoted phrase" inside the published chapters of public stories: each chapter with the sentence of its first matching paragraph, newest chapters first',
+        querystring: chapterSearchQuery,
+        response: { 200: envelope(paged(chapterSearchHit)), ...errors },
+      },
+      preHandler: [searchLimit, authenticate.optional],
+      config: { visitorCache: 'keep' },
+    },
+    async (request) => ok(await search.chapters(request.query, request.user)),
   );
 
   app.get(

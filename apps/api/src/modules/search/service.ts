@@ -1,5 +1,8 @@
 import {
+  type ChapterSearchHit,
+  type ChapterSearchQuery,
   type Paged,
+  paragraphsOfHtml,
   type Story,
   type StorySearchQuery,
   USERNAME_PATTERN,
@@ -13,6 +16,9 @@ import type { PublicStoryCounts } from '../discovery/counts.js';
 import { userSummaries } from '../discovery/people.js';
 import type { DiscoveryService } from '../discovery/service.js';
 import { subjectsOf } from '../safety/repo.js';
+import { paragraphTexts } from './chapter-index.js';
+import { matchingChapters } from './chapter-repo.js';
+import { chapterTerms, isEmpty, snippetOf } from './chapter-terms.js';
 import { countSearch, searchStoryIds, usersByPrefixQuery } from './repo.js';
 import { searchTerms } from './terms.js';
 
@@ -76,6 +82,59 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
         (item) => !muted?.has(item.author.id),
       );
       return pageOf(items, matches, query);
+    },
+
+    /**
+     * "In chapter text": chapters of public stories whose text holds the words or phrases, the
+     * newest first, each with the sentence of its first matching paragraph
+     * (docs/decisions/032-chapter-text-search.md). Muted authors' chapters are left out before
+     * paging, so pages are full.
+     */
+    async chapters(query: ChapterSearchQuery, viewer: Viewer): Promise<Paged<ChapterSearchHit>> {
+      const terms = chapterTerms(query.q);
+      if (isEmpty(terms)) return pageOf([], 0, query);
+      const ratings = await discovery.ratingsFor(viewer, query.rating);
+      if (ratings.length === 0) return pageOf([], 0, query);
+      let matches = await matchingChapters(k, db.dialect, terms, ratings);
+      if (await discovery.muter(viewer)) {
+        const muted = await subjectsOf(k, 'mutes', viewer!.id);
+        matches = matches.filter((match) => !muted.has(match.author_id));
+      }
+      const offset = offsetOf(query);
+      const page = matches.slice(offset, offset + query.limit);
+      if (page.length === 0) return pageOf([], matches.length, query);
+      const chapters = await k
+        .selectFrom('chapters')
+        .select(['id', 'title', 'position', 'content'])
+        .where(
+          'id',
+          'in',
+          page.map((match) => match.chapter_id),
+        )
+        .execute();
+      const chapterById = new Map(chapters.map((row) => [row.id, row]));
+      const stories = await discovery.viewsOf(
+        [...new Set(page.map((match) => match.story_id))],
+        viewer,
+        ratings,
+      );
+      const storyById = new Map(stories.map((story) => [story.id, story]));
+      const items: ChapterSearchHit[] = [];
+      for (const match of page) {
+        const chapter = chapterById.get(match.chapter_id);
+        const story = storyById.get(match.story_id);
+        if (!chapter || !story) continue;
+        const html = paragraphsOfHtml(chapter.content)[match.paragraph];
+        if (html === undefined) continue;
+        const text = paragraphTexts(html)[0] ?? '';
+        items.push({
+          story,
+          chapter: { id: chapter.id, title: chapter.title, position: chapter.position },
+          paragraph: match.paragraph,
+          snippet: snippetOf(text, terms),
+        });
+      }
+      return pageOf(items, matches.length, query);
     },
 
     /** Authors for the search box: usernames starting with `q` (any case; a leading @ is fine). */

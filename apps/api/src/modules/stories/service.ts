@@ -23,6 +23,7 @@ import type { Notifier } from '../notifications/events.js';
 import { retract } from '../notifications/repo.js';
 import { progressOf } from '../reading/repo.js';
 import { insertRevisions, packContent } from '../revisions/repo.js';
+import { indexChapters } from '../search/chapter-index.js';
 import type { SeriesService } from '../series/service.js';
 import { forgetNotificationsOf, insertDeletedItem } from '../trash/repo.js';
 import { storyNotFound } from './policy.js';
@@ -195,6 +196,14 @@ export function createStoryService({
               published_at: now,
               created_at: now,
               updated_at: now,
+            })),
+          );
+          await indexChapters(
+            trx,
+            db.dialect,
+            chapters.map((chapter, index) => ({
+              id: chapterIds[index]!,
+              content: chapter.content.html,
             })),
           );
           // Each chapter's first revision, with it (decision 026).

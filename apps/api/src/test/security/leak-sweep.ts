@@ -170,6 +170,7 @@ export async function sweepForLeaks(t: TestApp) {
     ...words.map((q) => `/stories?tags=${q}&limit=100`),
     ...words.map((q) => `/stories/search?q=${q}`),
     ...words.map((q) => `/stories/search?q=${q.slice(0, 8)}`),
+    ...words.map((q) => `/search/chapters?q=${q}`),
     '/stories/search?q=secret%20hidden',
     '/stories/search?q=former',
     `/users/search?q=${owner.username.slice(0, 4)}`,

@@ -565,6 +565,9 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/stories/search': {
     cases: one('public area', OPEN, () => ({ query: { q: 'open road' } })),
   },
+  'GET /api/search/chapters': {
+    cases: one('public area', OPEN, () => ({ query: { q: '"open road"' } })),
+  },
   'POST /api/stories': {
     mutates: true,
     cases: one('own account', CREATED_SIGNED_IN, async () => ({

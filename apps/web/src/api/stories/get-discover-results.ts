@@ -48,5 +48,5 @@ export const discoverResultsQueryOptions = (params: DiscoverParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useDiscoverResults = (params: DiscoverParams) =>
-  useQuery(discoverResultsQueryOptions(params));
+export const useDiscoverResults = (params: DiscoverParams, enabled = true) =>
+  useQuery({ ...discoverResultsQueryOptions(params), enabled });

@@ -30,6 +30,7 @@ import { ReaderHeader } from './components/reader-header';
 import { ReaderSkeleton } from './components/reader-skeleton';
 import { ReadingProgress } from './components/reading-progress';
 import { ReadingSettingsDialog } from './components/reading-settings-dialog';
+import { useLinkedParagraph } from './linked-paragraph';
 import { READER_MESSAGES } from './messages';
 import { useChapterKeys } from './use-chapter-keys';
 import { useReadingBars } from './use-reading-bars';
@@ -83,7 +84,8 @@ const ONE_VISIT_PARAMS = [
 /**
  * /stories/{id}/read. The chapter is `?chapter=n` (or, from a link that knows it,
  * `?chapter_id=…`); without it the reader's saved position opens, else chapter 1. A link to a
- * comment opens its thread (comments/linked-comment.ts). Each chapter shown is reported (a
+ * comment opens its thread (comments/linked-comment.ts); a link to a paragraph scrolls to it and
+ * marks it (linked-paragraph.ts). Each chapter shown is reported (a
  * read, and the position for a signed-in reader).
  */
 export function ReaderPage() {
@@ -139,6 +141,8 @@ export function ReaderPage() {
     linkedId && linkedIndex < 0 ? undefined : chapter,
     threads.comments.onOpen,
   );
+  // A search result's paragraph, once the text is on screen (not behind the mature notice).
+  useLinkedParagraph(chapter?.id, notice.state === 'open');
   // Comments are the live app's: the server's page carries the chapter alone.
   const live = useHydrated();
 

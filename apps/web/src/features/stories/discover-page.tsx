@@ -2,6 +2,7 @@ import { DISCOVERY_MESSAGES } from '@storyloom/shared';
 import { SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { chapterTextQueryOptions } from '../../api/search/search-chapter-text';
 import {
   DISCOVER_MAX_PAGES,
   DISCOVER_PAGE_SIZE,
@@ -19,6 +20,7 @@ import { Button } from '../../components/ui/button';
 import { prefetchLoader } from '../../lib/route-data';
 import { useAuthStore } from '../../stores/auth-store';
 import { AuthorMatches } from './discover/author-matches';
+import { ChapterTextResults } from './discover/chapter-text-results';
 import { FilterBar, FilterChips } from './discover/filter-bar';
 import { FilterPanel } from './discover/filter-panel';
 import {
@@ -38,6 +40,8 @@ import {
 } from './discover/url-state';
 
 function titleOf(state: DiscoverState): string {
+  if (state.mode === 'text')
+    return state.q ? `“${state.q}” in chapter text` : 'Search inside chapters';
   if (state.q) return `Search results for “${state.q}”`;
   if (state.genre) return `${state.genre} Stories`;
   return 'Discover Stories';
@@ -47,6 +51,11 @@ function titleOf(state: DiscoverState): string {
 export const loader = prefetchLoader((client, { request }) => {
   const state = readDiscoverState(new URL(request.url).searchParams);
   const signedIn = useAuthStore.getState().isAuthenticated;
+  if (state.mode === 'text') {
+    return Promise.all([
+      state.q ? client.prefetchQuery(chapterTextQueryOptions(state.q, state.page)) : null,
+    ]);
+  }
   return Promise.all([
     client.prefetchQuery(discoverResultsQueryOptions(discoverParamsOf(state))),
     state.q ? client.prefetchQuery(userSearchQueryOptions(state.q)) : null,
@@ -61,8 +70,10 @@ export function DiscoverPage() {
   const [params, setParams] = useSearchParams();
   const state = readDiscoverState(params);
   const signedIn = useAuthStore((s) => s.isAuthenticated);
-  const results = useDiscoverResults(discoverParamsOf(state));
-  const authors = useMatchingAuthors(state.q);
+  const text = state.mode === 'text';
+  // One search at a time: the chapter text mode asks for nothing of the stories' lists.
+  const results = useDiscoverResults(discoverParamsOf(state), !text);
+  const authors = useMatchingAuthors(text ? '' : state.q);
 
   // Filters narrow the lists and search has its own words: starting a search ends the filters,
   // and applying filters ends the search (docs/decisions/031-story-filters.md).
@@ -94,7 +105,9 @@ export function DiscoverPage() {
       <PageTitle title={title} />
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">{title}</h1>
       <p className="mt-2 text-muted-foreground">
-        Find your next favourite story by title, genre or author.
+        {text
+          ? 'Find words or a quoted phrase inside published chapters.'
+          : 'Find your next favourite story by title, genre or author.'}
       </p>
 
       <div className="mt-6 space-y-4">
@@ -110,8 +123,8 @@ export function DiscoverPage() {
           }
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <FilterChips state={state} onChange={update} />
-          {data ? (
+          {text ? null : <FilterChips state={state} onChange={update} />}
+          {data && !text ? (
             <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
               {total.toLocaleString('en-US')} {total === 1 ? 'story' : 'stories'} found
             </p>
@@ -121,78 +134,89 @@ export function DiscoverPage() {
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-8">
-          <AuthorMatches authors={authors} />
-          <section
-            aria-labelledby="discover-results-heading"
-            aria-busy={results.isFetching}
-            data-testid="discover-results"
-          >
-            {/* Names the region and keeps the heading levels in order (h1, then h2 before the
-                cards' h3 titles). */}
-            <h2 id="discover-results-heading" className="sr-only">
-              Stories
-            </h2>
-            {results.isPending ? (
-              <div
-                className={
-                  state.view === 'grid'
-                    ? 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4'
-                    : 'flex flex-col gap-4'
-                }
+          {text ? (
+            <ChapterTextResults q={state.q} page={state.page} onPage={goToPage} />
+          ) : (
+            <>
+              <AuthorMatches authors={authors} />
+              <section
+                aria-labelledby="discover-results-heading"
+                aria-busy={results.isFetching}
+                data-testid="discover-results"
               >
-                {Array.from({ length: 8 }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <StoryCardSkeleton key={index} layout={state.view} />
-                ))}
-              </div>
-            ) : results.isError && !data ? (
-              <ListError
-                title="Could not load stories"
-                error={results.error}
-                onRetry={() => void results.refetch()}
-              />
-            ) : data && data.items.length > 0 ? (
-              <>
-                <StoryGrid
-                  stories={data.items}
-                  layout={state.view}
-                  className={
-                    results.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined
-                  }
-                />
-                <Pager page={state.page} totalPages={totalPages} onPage={goToPage} />
-              </>
-            ) : (
-              <EmptyState
-                icon={SearchX}
-                title={DISCOVERY_MESSAGES.noStoriesFound}
-                data-testid="discover-empty"
-                description={
-                  total > 0
-                    ? 'This page is past the last one.'
-                    : filtered
-                      ? 'Try other words, another genre or fewer filters.'
-                      : 'No stories have been published yet.'
-                }
-                action={
-                  total > 0 ? (
-                    <Button variant="outline" onClick={() => goToPage(1)}>
-                      Go to the first page
-                    </Button>
-                  ) : filtered ? (
-                    <Button
-                      variant="outline"
-                      onClick={() =>
-                        update({ q: '', genre: undefined, sort: undefined, filters: NO_FILTERS })
+                {/* Names the region and keeps the heading levels in order (h1, then h2 before the
+                cards' h3 titles). */}
+                <h2 id="discover-results-heading" className="sr-only">
+                  Stories
+                </h2>
+                {results.isPending ? (
+                  <div
+                    className={
+                      state.view === 'grid'
+                        ? 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4'
+                        : 'flex flex-col gap-4'
+                    }
+                  >
+                    {Array.from({ length: 8 }, (_, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                      <StoryCardSkeleton key={index} layout={state.view} />
+                    ))}
+                  </div>
+                ) : results.isError && !data ? (
+                  <ListError
+                    title="Could not load stories"
+                    error={results.error}
+                    onRetry={() => void results.refetch()}
+                  />
+                ) : data && data.items.length > 0 ? (
+                  <>
+                    <StoryGrid
+                      stories={data.items}
+                      layout={state.view}
+                      className={
+                        results.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined
                       }
-                    >
-                      Clear filters
-                    </Button>
-                  ) : null
-                }
-              />
-            )}
-          </section>
+                    />
+                    <Pager page={state.page} totalPages={totalPages} onPage={goToPage} />
+                  </>
+                ) : (
+                  <EmptyState
+                    icon={SearchX}
+                    title={DISCOVERY_MESSAGES.noStoriesFound}
+                    data-testid="discover-empty"
+                    description={
+                      total > 0
+                        ? 'This page is past the last one.'
+                        : filtered
+                          ? 'Try other words, another genre or fewer filters.'
+                          : 'No stories have been published yet.'
+                    }
+                    action={
+                      total > 0 ? (
+                        <Button variant="outline" onClick={() => goToPage(1)}>
+                          Go to the first page
+                        </Button>
+                      ) : filtered ? (
+                        <Button
+                          variant="outline"
+                          onClick={() =>
+                            update({
+                              q: '',
+                              genre: undefined,
+                              sort: undefined,
+                              filters: NO_FILTERS,
+                            })
+                          }
+                        >
+                          Clear filters
+                        </Button>
+                      ) : null
+                    }
+                  />
+                )}
+              </section>
+            </>
+          )}
         </div>
         <aside className="space-y-6" aria-label="More to read">
           <EditorsPicks />

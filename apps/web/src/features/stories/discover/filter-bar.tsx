@@ -12,7 +12,12 @@ import { ViewToggle } from '../../../components/story/view-toggle';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { type DiscoverFilters, type DiscoverState, SORT_LABELS } from './url-state';
+import {
+  type DiscoverFilters,
+  type DiscoverMode,
+  type DiscoverState,
+  SORT_LABELS,
+} from './url-state';
 
 type FilterBarProps = {
   state: DiscoverState;
@@ -21,7 +26,15 @@ type FilterBarProps = {
   filterButton?: ReactNode;
 };
 
-/** The search box, the genre and sort selects, the Filters button and the grid/list toggle. */
+const SEARCH_MODES: [DiscoverMode, string][] = [
+  ['stories', 'Stories'],
+  ['text', 'In chapter text'],
+];
+
+/**
+ * The search box with what it searches (stories, or chapter text), and for stories the genre
+ * and sort selects, the Filters button and the grid/list toggle.
+ */
 export function FilterBar({ state, onChange, filterButton }: FilterBarProps) {
   const id = useId();
   // A genre reached from a link (e.g. Poetry on the home page) stays selectable.
@@ -56,15 +69,37 @@ export function FilterBar({ state, onChange, filterButton }: FilterBarProps) {
               name="q"
               type="search"
               defaultValue={state.q}
-              placeholder="Search stories, authors..."
+              placeholder={
+                state.mode === 'text'
+                  ? 'Words or a "quoted phrase"...'
+                  : 'Search stories, authors...'
+              }
               className="pl-9"
               data-testid="discover-search"
             />
           </div>
           <Button type="submit">Search</Button>
         </form>
+        <fieldset
+          className="mt-2 inline-flex gap-1 rounded-lg bg-muted p-1 text-sm"
+          data-testid="search-mode"
+        >
+          <legend className="sr-only">Search in</legend>
+          {SEARCH_MODES.map(([mode, label]) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={state.mode === mode}
+              onClick={() => onChange({ mode })}
+              className="rounded-md px-3 py-1 font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
       </search>
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:items-end">
+      {/* Chapter text results come newest first, in every genre: nothing to choose. */}
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:items-end" hidden={state.mode === 'text'}>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-genre`} className="text-xs font-medium text-muted-foreground">
             Genre

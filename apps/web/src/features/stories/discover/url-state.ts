@@ -15,6 +15,8 @@ import {
 } from '@storyloom/shared';
 
 export type DiscoverView = 'grid' | 'list';
+/** What a query searches: stories (title, description, tags, author) or chapter text. */
+export type DiscoverMode = 'stories' | 'text';
 
 /**
  * The filters of the list (docs/decisions/031-story-filters.md), in the URL as `GET /stories`
@@ -40,9 +42,11 @@ export const NO_FILTERS: DiscoverFilters = {
   wordsMax: undefined,
 };
 
-/** Discover's state, all of it in the URL: q, genre, sort, the filters, page (from 1) and view. */
+/** Discover's state, all of it in the URL: q, mode, genre, sort, the filters, page (from 1) and view. */
 export type DiscoverState = {
   q: string;
+  /** `in=text` in the URL: "In chapter text" (decision 032). */
+  mode: DiscoverMode;
   genre: Genre | undefined;
   sort: StorySort | undefined;
   filters: DiscoverFilters;
@@ -116,6 +120,7 @@ export function readDiscoverState(params: URLSearchParams): DiscoverState {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   return {
     q: params.get('q')?.trim() ?? '',
+    mode: params.get('in') === 'text' ? 'text' : 'stories',
     genre: GENRE_BY_KEY.get(genreKey),
     sort: (STORY_SORTS as readonly string[]).includes(sort) ? (sort as StorySort) : undefined,
     filters: readFilters(params),
@@ -128,6 +133,7 @@ export function readDiscoverState(params: URLSearchParams): DiscoverState {
 export function writeDiscoverState(state: DiscoverState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
+  if (state.mode === 'text') params.set('in', 'text');
   if (state.genre) params.set('genre', state.genre);
   if (state.sort) params.set('sort', state.sort);
   for (const [key, value] of Object.entries(filterParams(state.filters))) params.set(key, value);
@@ -137,8 +143,8 @@ export function writeDiscoverState(state: DiscoverState): URLSearchParams {
 }
 
 /**
- * The state after changing filters: any change of q, genre, sort or the filters starts again at
- * page 1; the view and the page itself keep everything else.
+ * The state after changing filters: any change of q, mode, genre, sort or the filters starts
+ * again at page 1; the view and the page itself keep everything else.
  */
 export function nextDiscoverState(
   state: DiscoverState,
@@ -146,6 +152,7 @@ export function nextDiscoverState(
 ): DiscoverState {
   const filtersChanged =
     ('q' in change && change.q !== state.q) ||
+    ('mode' in change && change.mode !== state.mode) ||
     ('genre' in change && change.genre !== state.genre) ||
     ('sort' in change && change.sort !== state.sort) ||
     ('filters' in change &&

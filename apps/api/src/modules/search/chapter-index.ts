@@ -1,0 +1,152 @@
+import { paragraphsOfHtml, textOfHtml } from '@storyloom/shared';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.js';
+import type { Database } from '../../db/types.js';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The chapter text index (migration 020, docs/decisions/032-chapter-text-search.md): one entry
+ * per paragraph of every chapter's text, written with the text itself. Who may see a chapter
+ * (published, public story, rating) is never stored here: searches check it on the chapter and
+ * story rows, so no change of state can leave a stale entry visible.
+ *
+ * SQLite: `chapter_search` maps each chapter to a document number; the contentless FTS5 table
+ * `chapter_search_fts` holds its paragraphs at rowid `doc_id × 2^16 + paragraph`.
+ * PostgreSQL: `chapter_search` marks an indexed chapter; `chapter_search_paragraphs` holds one
+ * tsvector per paragraph, under a GIN index.
+ */
+export const PARAGRAPH_BITS = 16;
+/** Paragraphs past this many are not indexed (a 500,000-character chapter has fewer). */
+export const MAX_INDEXED_PARAGRAPHS = 2 ** PARAGRAPH_BITS;
+
+/** The visible text of each paragraph (decision 021's numbering), whitespace collapsed. */
+export function paragraphTexts(html: string): string[] {
+  return paragraphsOfHtml(html)
+    .slice(0, MAX_INDEXED_PARAGRAPHS)
+    .map((paragraph) => textOfHtml(paragraph).replace(/\s+/g, ' ').trim());
+}
+
+export interface IndexedChapter {
+  id: string;
+  content: string;
+}
+
+/** Rows per insert statement: well under SQLite's 32,766 variables and PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * (Re)writes the index entries of `chapters` from their text, in the caller's transaction: the
+ * save that changes the text changes its entries with it.
+ */
+export async function indexChapters(
+  db: Exec,
+  dialect: DialectName,
+  chapters: readonly IndexedChapter[],
+): Promise<void> {
+  if (chapters.length === 0) return;
+  const ids = chapters.map((chapter) => chapter.id);
+  if (dialect === 'postgres') {
+    await sql`delete from chapter_search where chapter_id = any(${ids}::uuid[])`.execute(db);
+    await sql`insert into chapter_search (chapter_id)
+              select unnest(${ids}::uuid[])`.execute(db);
+    const rows = chapters.flatMap((chapter) =>
+      paragraphTexts(chapter.content).map((text, paragraph) => ({
+        id: chapter.id,
+        paragraph,
+        text,
+      })),
+    );
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const batch = rows.slice(i, i + ROWS_PER_INSERT);
+      await sql`
+        insert into chapter_search_paragraphs (chapter_id, paragraph, document)
+        select t.chapter_id, t.paragraph, to_tsvector('simple', storyloom_fold(t.body))
+          from unnest(${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.paragraph)}::int[],
+                      ${batch.map((r) => r.text)}::text[]) as t(chapter_id, paragraph, body)`.execute(
+        db,
+      );
+    }
+    return;
+  }
+  // SQLite: a chapter keeps its document number, so results stay in the order chapters were
+  // first indexed; its old paragraphs go first (the FTS table keeps no text to compare).
+  for (const chapter of chapters) {
+    const added = await sql<{ doc_id: number }>`
+      insert into chapter_search (chapter_id) values (${chapter.id})
+      on conflict (chapter_id) do nothing
+      returning doc_id`.execute(db);
+    let docId = added.rows[0]?.doc_id;
+    if (docId === undefined) {
+      const row = await db
+        .selectFrom('chapter_search')
+        .select('doc_id')
+        .where('chapter_id', '=', chapter.id)
+        .executeTakeFirstOrThrow();
+      docId = row.doc_id;
+      const old = docId * MAX_INDEXED_PARAGRAPHS;
+      await sql`delete from chapter_search_fts
+                 where rowid >= ${old} and rowid < ${old + MAX_INDEXED_PARAGRAPHS}`.execute(db);
+    }
+    const first = docId * MAX_INDEXED_PARAGRAPHS;
+    const texts = paragraphTexts(chapter.content);
+    for (let i = 0; i < texts.length; i += ROWS_PER_INSERT) {
+      const values = texts
+        .slice(i, i + ROWS_PER_INSERT)
+        .map((text, j) => sql`(${first + i + j}, ${text})`);
+      await sql`insert into chapter_search_fts (rowid, text) values ${sql.join(values)}`.execute(
+        db,
+      );
+    }
+  }
+}
+
+/** Chapters whose text one batch of `indexMissingChapters` reads. */
+const BACKFILL_BATCH = 200;
+
+/**
+ * Indexes every chapter that has no entry yet, a batch at a time in chapter id order, each
+ * batch in its own transaction when `db` is not one: what migration 020 runs for the chapters
+ * written before it, and the seed after its bulk load. Run again, it carries on where it
+ * stopped. `onBatch` hears how many chapters each batch indexed.
+ */
+export async function indexMissingChapters(
+  db: Exec,
+  dialect: DialectName,
+  onBatch?: (indexed: number) => void,
+): Promise<number> {
+  let after = '';
+  let total = 0;
+  for (;;) {
+    const chapters = await db
+      .selectFrom('chapters as c')
+      .select(['c.id', 'c.content'])
+      .where('c.id', '>', after || '00000000-0000-0000-0000-000000000000')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('chapter_search as cs')
+              .select('cs.chapter_id')
+              .whereRef('cs.chapter_id', '=', 'c.id'),
+          ),
+        ),
+      )
+      .orderBy('c.id')
+      .limit(BACKFILL_BATCH)
+      .execute();
+    if (chapters.length > 0) {
+      const write = (trx: Exec) => indexChapters(trx, dialect, chapters);
+      await (db.isTransaction ? write(db) : db.transaction().execute(write));
+      total += chapters.length;
+      onBatch?.(chapters.length);
+    }
+    if (chapters.length < BACKFILL_BATCH) return total;
+    after = chapters[chapters.length - 1]!.id;
+  }
+}
+
+/** SQLite: merges the FTS5 index into one segment after a bulk load (as story search does). */
+export async function optimizeChapterIndex(db: Exec, dialect: DialectName): Promise<void> {
+  if (dialect === 'sqlite')
+    await sql`insert into chapter_search_fts (chapter_search_fts) values ('optimize')`.execute(db);
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { chapterFts5Match, chapterTerms, SNIPPET_MAX, snippetOf } from './chapter-terms.js';
+
+const marked = (s: { text: string; highlights: { start: number; end: number }[] }) =>
+  s.highlights.map((r) => s.text.slice(r.start, r.end));
+
+describe('chapterTerms', () => {
+  it('reads quoted phrases and loose words, and never syntax', () => {
+    expect(chapterTerms('"The Dark  night" castle')).toEqual({
+      phrases: [['the', 'dark', 'night']],
+      words: ['castle'],
+    });
+    expect(chapterTerms('“curly quotes” and OR NEAR*')).toEqual({
+      phrases: [['curly', 'quotes']],
+      words: ['near'],
+    });
+    expect(chapterTerms('the')).toEqual({ phrases: [], words: ['the'] });
+    expect(chapterTerms('"one"')).toEqual({ phrases: [], words: ['one'] });
+    expect(chapterTerms('  "" ')).toEqual({ phrases: [], words: [] });
+    expect(chapterFts5Match(chapterTerms('"dark night" castle'))).toBe('"dark night" "castle"');
+  });
+});
+
+describe('snippetOf', () => {
+  it('answers the sentence holding the phrase, marked', () => {
+    const text = 'A dark night. Then the dark night fell on the castle. Dark.';
+    const snippet = snippetOf(text, chapterTerms('"dark night fell" castle'));
+    expect(snippet.text).toBe('Then the dark night fell on the castle.');
+    expect(marked(snippet)).toEqual(['dark night fell', 'castle']);
+  });
+
+  it('folds accents and case, and cuts a long sentence around the match', () => {
+    const long = `${'word '.repeat(100)}the Café opened ${'more '.repeat(100)}end.`;
+    const snippet = snippetOf(long, chapterTerms('cafe'));
+    expect(snippet.text.length).toBeLessThanOrEqual(SNIPPET_MAX + 2);
+    expect(snippet.text.startsWith('…')).toBe(true);
+    expect(snippet.text.endsWith('…')).toBe(true);
+    expect(marked(snippet)).toEqual(['Café']);
+  });
+});

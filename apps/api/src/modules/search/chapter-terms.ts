@@ -1,0 +1,146 @@
+import { LIMITS, type TextRange } from '@storyloom/shared';
+import { MAX_WORDS } from './terms.js';
+
+/**
+ * What an "In chapter text" query means (docs/decisions/032-chapter-text-search.md): each
+ * "quoted phrase" must appear as written, word after word, and every other word must appear
+ * too, all in one paragraph. Words match whole (no prefix: chapter text has no prefix index).
+ * As for story search, only runs of letters, digits and combining marks are words, so nothing
+ * typed reaches the engines' query syntax.
+ */
+export interface ChapterTerms {
+  /** Phrases of two words or more, in the order typed. */
+  phrases: string[][];
+  /** Single words, each required. */
+  words: string[];
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+const MAX_WORD_LENGTH = 64;
+/** Straight and curly double quotes open and close a phrase. */
+const QUOTED = /["“”„«»]([^"“”„«»]*)["“”„«»]?/g;
+/** Dropped from the loose words when anything else remains (a phrase keeps them all). */
+const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'to', 'in', 'is', 'it', 'on', 'or']);
+
+const wordsOf = (text: string) => (text.match(WORD) ?? []).map((w) => w.slice(0, MAX_WORD_LENGTH));
+
+export function chapterTerms(query: string): ChapterTerms {
+  const text = query.slice(0, LIMITS.searchQueryMax).normalize('NFKC').toLowerCase();
+  const phrases: string[][] = [];
+  const loose: string[] = [];
+  let budget = MAX_WORDS;
+  const rest = text.replace(QUOTED, (_, inside: string) => {
+    const words = wordsOf(inside).slice(0, budget);
+    budget -= words.length;
+    if (words.length > 1) phrases.push(words);
+    else if (words.length === 1) loose.push(words[0]!);
+    return ' ';
+  });
+  for (const word of wordsOf(rest)) loose.push(word);
+  let words = [...new Set(loose)];
+  const meaningful = words.filter((word) => !STOPWORDS.has(word));
+  if (meaningful.length > 0 || phrases.length > 0) words = meaningful;
+  return { phrases, words: words.slice(0, Math.max(0, budget)) };
+}
+
+export const isEmpty = (terms: ChapterTerms) =>
+  terms.phrases.length === 0 && terms.words.length === 0;
+
+/** The FTS5 MATCH expression: each phrase and each word a quoted string, all required. */
+export function chapterFts5Match({ phrases, words }: ChapterTerms): string {
+  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  return [...phrases.map((phrase) => quote(phrase.join(' '))), ...words.map(quote)].join(' ');
+}
+
+/** Case and accents folded, as both engines' indexes fold them. */
+export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The snippet's longest stretch of text; a longer sentence is cut around its first match. */
+export const SNIPPET_MAX = 280;
+
+/** One segmenter for every snippet: making one costs milliseconds, using it microseconds. */
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+export interface Snippet {
+  text: string;
+  highlights: TextRange[];
+}
+
+/**
+ * The sentence of `paragraph` (plain text) that holds the match, with the runs to highlight:
+ * the first sentence holding a whole phrase, else the one holding the most of the words.
+ */
+export function snippetOf(paragraph: string, terms: ChapterTerms): Snippet {
+  const tokens = [...paragraph.matchAll(WORD)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    folded: fold(m[0]),
+  }));
+  const wanted = new Set(terms.words.map(fold));
+  const phraseRanges: TextRange[] = [];
+  for (const phrase of terms.phrases.map((p) => p.map(fold))) {
+    for (let i = 0; i + phrase.length <= tokens.length; i += 1) {
+      if (phrase.every((word, j) => tokens[i + j]!.folded === word)) {
+        phraseRanges.push({ start: tokens[i]!.start, end: tokens[i + phrase.length - 1]!.end });
+      }
+    }
+  }
+  const ranges: TextRange[] = [...phraseRanges];
+  for (const token of tokens) {
+    if (wanted.has(token.folded)) ranges.push({ start: token.start, end: token.end });
+  }
+  ranges.sort((a, b) => a.start - b.start || b.end - a.end);
+
+  // The sentences, as Intl cuts them; the best one is where the first phrase (or most words) is.
+  const sentences = [...SENTENCES.segment(paragraph)]
+    .map((s) => ({ start: s.index, end: s.index + s.segment.trimEnd().length }))
+    .filter((s) => s.end > s.start);
+  const inside = (s: { start: number; end: number }) =>
+    ranges.filter((r) => r.start >= s.start && r.end <= s.end);
+  let best = sentences[0] ?? { start: 0, end: paragraph.length };
+  let bestScore = -1;
+  for (const sentence of sentences) {
+    const held = inside(sentence);
+    const distinct = new Set(held.map((r) => fold(paragraph.slice(r.start, r.end)))).size;
+    const phrases = phraseRanges.filter((r) => r.start >= sentence.start && r.end <= sentence.end);
+    const score = phrases.length * 1000 + distinct;
+    if (score > bestScore) {
+      best = sentence;
+      bestScore = score;
+    }
+  }
+  // A phrase running across two sentences: the stretch that holds it.
+  if (bestScore <= 0 && ranges[0]) {
+    const first = ranges[0];
+    best = {
+      start: Math.min(best.start, first.start),
+      end: Math.max(Math.min(best.end, paragraph.length), first.end),
+    };
+  }
+  let { start, end } = best;
+  if (end - start > SNIPPET_MAX) {
+    const anchor = inside(best)[0] ?? ranges[0] ?? { start, end: start };
+    start = Math.max(start, anchor.start - Math.floor(SNIPPET_MAX / 3));
+    end = Math.min(end, start + SNIPPET_MAX);
+    // Cut at word boundaries, inwards, so the snippet stays within SNIPPET_MAX.
+    const after = paragraph.indexOf(' ', start);
+    if (start > best.start && after !== -1 && after - start < 20) start = after + 1;
+    const before = paragraph.lastIndexOf(' ', end);
+    if (end < best.end && before > start && end - before < 20) end = before;
+  }
+  const lead = start > best.start ? '…' : '';
+  const tail = end < best.end ? '…' : '';
+  const text = lead + paragraph.slice(start, end) + tail;
+  const shift = lead.length - start;
+  const highlights = ranges
+    .filter((r) => r.start >= start && r.end <= end)
+    .map((r) => ({ start: r.start + shift, end: r.end + shift }))
+    // Overlaps (a word inside a phrase) merged, so the web marks each run once.
+    .reduce<TextRange[]>((merged, r) => {
+      const last = merged.at(-1);
+      if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+      else merged.push({ ...r });
+      return merged;
+    }, []);
+  return { text, highlights };
+}
