@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestS3, type TestS3 } from '../apps/api/src/test/s3.js';
 import { call, dataOf, describe as describeOutcome, isOk, type Outcome } from './support/http.js';
 import { ADDRESS_HEADER, BACKEND_HEADER, RoundRobinProxy } from './support/proxy.js';
 import { writeResults } from './support/results.js';
@@ -15,7 +16,8 @@ import { Ledger, WorkloadClient } from './support/workload.js';
 /**
  * Scale-out (issue 24, docs/decisions/037-shared-state-and-read-replicas.md): two API processes
  * on one PostgreSQL database and one Redis, behind a small round-robin proxy of the test's own
- * (support/proxy.ts), sharing one DATA_DIR for media (covers). Each bullet of the issue is a
+ * (support/proxy.ts), with media in one S3-compatible bucket (s3rver) and a DATA_DIR of each
+ * process's own, so nothing reaches the other through the disk. Each bullet of the issue is a
  * test: an account used through both, a cover served by the other, a rate limit counted across
  * both, a write emptying the other's visitors' cache, a notification stream on either woken by
  * a write on the other, and a SIGKILL of one under writes.
@@ -35,7 +37,8 @@ const CACHE_BOUND_MS = 1_000;
 const STREAM_BOUND_MS = 10_000;
 const PASSWORD = 'scale-out-password-1';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-chaos-scale-'));
+const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'storyloom-chaos-scale-')));
+let s3: TestS3 | undefined;
 const dbName = `storyloom_scale_${process.pid}_${Date.now().toString(36)}`;
 let databaseUrl = '';
 const servers: ServerProcess[] = [];
@@ -190,10 +193,12 @@ beforeAll(async () => {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${dbName}`;
   databaseUrl = url.toString();
+  s3 = await startTestS3();
   const env = {
+    ...s3.env,
     REDIS_URL,
     REDIS_PREFIX: `storyloom-chaos:${randomUUID()}:`,
-    // Every process must sign tokens alike; one DATA_DIR holds the media of both.
+    // Every process must sign tokens alike.
     JWT_SECRET: randomBytes(48).toString('base64url'),
     TRUST_PROXY: 'true',
     RATE_LIMIT_FACTOR: '1',
@@ -205,7 +210,12 @@ beforeAll(async () => {
   };
   // One after the other: the first runs the migrations.
   for (let i = 0; i < 2; i += 1) {
-    const server = new ServerProcess({ port: await freePort(), dataDir, databaseUrl, env });
+    const server = new ServerProcess({
+      port: await freePort(),
+      dataDir: dataDirs[i]!,
+      databaseUrl,
+      env,
+    });
     await server.start();
     servers.push(server);
   }
@@ -217,7 +227,8 @@ afterAll(async () => {
   await proxy?.stop();
   for (const server of servers) await server.stop('SIGKILL');
   if (databaseUrl) await admin(`drop database if exists ${dbName} with (force)`);
-  rmSync(dataDir, { recursive: true, force: true });
+  await s3?.close();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   writeResults('scale-out', figures);
 });
 
@@ -245,7 +256,7 @@ describe('two API processes on one PostgreSQL and Redis, behind a round-robin pr
     expect(mine.text).toContain(id);
   });
 
-  test('a cover uploaded through one is served by the other (shared DATA_DIR/media)', async () => {
+  test('a cover uploaded through one is served by the other, from the S3 bucket', async () => {
     const me = await account(1, 0);
     const created = await via('POST', '/api/stories/json', {
       backend: 0,
@@ -278,6 +289,9 @@ describe('two API processes on one PostgreSQL and Redis, behind a round-robin pr
       expect(served.headers.get('content-type')).toMatch(/^image\//);
       expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
+    // In the bucket, and on neither process's disk.
+    expect(s3!.keys().filter((key) => key.includes(id))).toHaveLength(2);
+    for (const dir of dataDirs) expect(existsSync(join(dir, 'media', 'covers', id))).toBe(false);
   });
 
   test('a rate limit is counted across both (sign-ups: 10 an hour per address)', async () => {
