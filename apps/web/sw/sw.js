@@ -52,16 +52,17 @@ async function activate() {
       )
       .map((name) => caches.delete(name)),
   );
-  // The page's own request starts while the worker starts, instead of after it.
-  if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+  // No navigation preload: the browser would send it for every navigation in scope, /api ones
+  // included (the Google callback, an unsubscribe link), which this worker leaves to the network,
+  // so each would reach the server twice and a one-time code be spent by the discarded copy.
+  if (self.registration.navigationPreload) await self.registration.navigationPreload.disable();
   await self.clients.claim();
 }
 
 /** @param {FetchEvent} event */
 async function page(event) {
   try {
-    const preloaded = await event.preloadResponse;
-    return preloaded ?? (await fetch(event.request));
+    return await fetch(event.request);
   } catch {
     const shell = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
     return shell ?? Response.error();
