@@ -4,7 +4,7 @@ import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
-import { isPublic, type ListParams, SORT_COLUMN } from './repo.js';
+import { countMutedStories, isPublic, type ListParams, SORT_COLUMN } from './repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -232,32 +232,13 @@ export async function countFiltered(
   return Number(total);
 }
 
-/**
- * Public stories passing the filters by the people `muterId` muted: what a muter's filtered
- * total leaves out, driven from their mutes as countMutedStories is.
- */
-export async function countMutedFiltered(
+/** Public stories passing the filters by the people `muterId` muted (countMutedStories). */
+export const countMutedFiltered = (
   db: Exec,
   dialect: DialectName,
   muterId: string,
   genre: Genre | undefined,
   ratings: readonly Rating[],
   filters: StoryFilters,
-): Promise<number> {
-  const rating = ratingCondition(ratings, 's.rating');
-  const conditions = [
-    sql<boolean>`m.muter_id = ${muterId}`,
-    isPublic,
-    ...(genre ? [sql<boolean>`s.genre = ${genre}`] : []),
-    ...(rating ? [rating] : []),
-    ...filterConditions(dialect, filters, 's'),
-  ];
-  const join =
-    dialect === 'sqlite'
-      ? sql`cross join stories s indexed by stories_author_public_idx`
-      : sql`join stories s`;
-  const { rows } = await sql<{ total: number | string }>`
-    select count(*) as total from mutes m ${join} on s.author_id = m.muted_id
-    where ${sql.join(conditions, sql` and `)}`.execute(db);
-  return Number(rows[0]?.total ?? 0);
-}
+): Promise<number> =>
+  countMutedStories(db, dialect, muterId, genre, ratings, filterConditions(dialect, filters, 's'));
