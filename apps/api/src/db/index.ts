@@ -25,6 +25,8 @@ export type DatabaseTarget =
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** SQLite's database file (absent on PostgreSQL). */
+  file?: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -133,6 +135,7 @@ export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
     return {
       kysely,
       dialect: 'sqlite',
+      file: target.file,
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test/db.js';
-import { migrateToLatest } from './migrate.js';
+import { createDb } from './index.js';
+import { MIGRATION_NAMES, migrateToLatest } from './migrate.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -146,6 +148,32 @@ describe('a migration that fails part-way', () => {
         select i.indisvalid as valid from pg_index i
          where i.indexrelid = 'stories_words_idx'::regclass`.execute(half.db.kysely);
       expect(rows).toEqual([{ valid: true }]);
+    }
+  });
+});
+
+describe('processes starting together', () => {
+  let fresh: TestDb;
+  beforeAll(async () => {
+    fresh = await createTestDb({ upTo: '016_story_stats' });
+  });
+  afterAll(() => fresh.cleanup());
+
+  // Two servers started at once on a database one release behind: each migration, 017's
+  // `create index concurrently` outside any transaction included, is applied once, by one of
+  // them, and neither fails (before the session lock they could deadlock in 017).
+  it('apply each pending migration once, one process after the other', async () => {
+    const other =
+      fresh.db.dialect === 'postgres'
+        ? createDb({ kind: 'postgres', url: fresh.location })
+        : createDb({ kind: 'sqlite', file: join(fresh.location, 'test.db') });
+    try {
+      const [a, b] = await Promise.all([migrateToLatest(fresh.db), migrateToLatest(other)]);
+      const pending = MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf('016_story_stats') + 1);
+      expect([...a, ...b].sort()).toEqual(pending);
+      expect(await migrateToLatest(other)).toEqual([]);
+    } finally {
+      await other.close();
     }
   });
 });

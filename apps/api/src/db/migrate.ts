@@ -1,4 +1,6 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { setTimeout } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
@@ -86,13 +88,72 @@ export function migrateUpTo(db: Db, name: string): Promise<string[]> {
   return run(db, name);
 }
 
+/** Our own advisory lock's key on PostgreSQL (any fixed number no one else uses). */
+const MIGRATION_LOCK = 7_351_002_017n;
+
+/**
+ * Runs `work` holding a lock that every process migrating the same database takes, so
+ * processes that start together migrate one after the other. Kysely's own lock lasts a
+ * transaction: a migration marked `transaction: false` (017's `create index concurrently`, 020's
+ * batched backfill) ran outside it, and two processes running one together deadlocked on
+ * PostgreSQL or both recorded it on SQLite.
+ *
+ * PostgreSQL: a session-level advisory lock on one connection of the pool. SQLite: an exclusive
+ * transaction on a file of its own beside the database (`<file>.migrating`, empty). Both are
+ * released by the database or the operating system when their holder dies, so a killed process
+ * never leaves the lock behind. Both are tried every 50 ms rather than waited for: a PostgreSQL
+ * statement waiting for the lock would hold a snapshot that the holder's `create index
+ * concurrently` waits out (a deadlock no one detects), and SQLite's wait would block the event
+ * loop.
+ */
+async function holdingMigrationLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') {
+    return db.kysely.connection().execute(async (connection) => {
+      const tryLock = sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${sql.lit(MIGRATION_LOCK)}) as locked`;
+      await retryUntil(async () => (await tryLock.execute(connection)).rows[0]!.locked);
+      try {
+        return await work();
+      } finally {
+        await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK)})`.execute(connection);
+      }
+    });
+  }
+  if (!db.file || db.file === ':memory:') return work();
+  const lock = new SQLite(`${db.file}.migrating`);
+  try {
+    lock.pragma('busy_timeout = 0');
+    await retryUntil(async () => {
+      try {
+        lock.exec('begin exclusive');
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+        throw error;
+      }
+    });
+    return await work();
+  } finally {
+    lock.close(); // rolls the lock's empty transaction back
+  }
+}
+
+async function retryUntil(attempt: () => Promise<boolean>): Promise<void> {
+  while (!(await attempt())) await setTimeout(50);
+}
+
 /**
  * Applies the pending migrations up to `last`, one at a time, each in a transaction of its own
  * (with its record in Kysely's table) unless it says otherwise: Kysely would otherwise run them
- * all in one, and one marked `transaction: false` could not share it. Kysely's lock makes
- * processes starting together apply each migration once.
+ * all in one, and one marked `transaction: false` could not share it. Which are pending is read
+ * under the migration lock, so a process that waited for another applies only what is left.
  */
-async function run(db: Db, last: string): Promise<string[]> {
+function run(db: Db, last: string): Promise<string[]> {
+  return holdingMigrationLock(db, () => runPending(db, last));
+}
+
+async function runPending(db: Db, last: string): Promise<string[]> {
   const provider = new StaticProvider(db.dialect);
   const applied: string[] = [];
   const executed = new Set(
