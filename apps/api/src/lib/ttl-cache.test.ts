@@ -73,4 +73,19 @@ describe('TtlCache', () => {
     cache.clear();
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
+
+  it('forgets one key on delete, and keeps no computation of it that the delete overtook', async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    cache.delete('a');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b1');
+    let finish: (value: string) => void = () => {};
+    const running = cache.get('c', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.delete('c');
+    finish('c1');
+    expect(await running).toBe('c1');
+    expect(await cache.get('c', async () => 'c2')).toBe('c2');
+  });
 });

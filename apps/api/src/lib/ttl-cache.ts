@@ -87,6 +87,12 @@ export class TtlCache<V> {
     this.bytes -= kept.bytes;
   }
 
+  /** Forgets the kept value of `key`; a computation of it running meanwhile is not kept. */
+  delete(key: string): void {
+    this.generation += 1;
+    this.remove(key);
+  }
+
   /** Forgets every kept value. */
   clear(): void {
     this.generation += 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATS, STATS_MESSAGES } from '../messages-stats.js';
+import { STATS, STATS_MESSAGES, type StatsWindow } from '../messages-stats.js';
 
 /** `GET /stories/{id}/stats?days=7|30|365`: the window, in UTC days ending today. */
 export const storyStatsQuery = z.object({
@@ -8,7 +8,7 @@ export const storyStatsQuery = z.object({
       message: STATS_MESSAGES.daysInvalid,
     })
     .default(String(STATS.defaultWindow))
-    .transform(Number)
+    .transform((days) => Number(days) as StatsWindow)
     .describe('The window: the last 7, 30 or 365 UTC days, today included'),
 });
 export type StoryStatsQuery = z.infer<typeof storyStatsQuery>;

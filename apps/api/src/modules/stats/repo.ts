@@ -73,48 +73,63 @@ export function storyDays(db: Exec, storyId: string, from: string, to: string) {
     .execute();
 }
 
+/** A chapter's sums: reads and first readers in each window asked for, and readers ever. */
+export interface ChapterSums {
+  reads: number[];
+  readers: number[];
+  readersEver: number;
+}
+
 /**
  * Per chapter, summed from the daily rows up to `to` in one pass of
- * chapter_daily_stats_story_idx: reads and first readers from `from` on, and readers ever.
+ * chapter_daily_stats_story_idx: reads and first readers from each of `froms` on, and readers
+ * ever. With `since`, only the rows from that day on are read, and "ever" means since then.
  */
 export async function chapterSums(
   db: Exec,
   storyId: string,
-  from: string,
-  to: string,
-): Promise<Map<string, { reads: number; readers: number; readersEver: number }>> {
-  const inWindow = (column: 'reads' | 'readers') =>
+  window: { froms: readonly string[]; to: string; since?: string },
+): Promise<Map<string, ChapterSums>> {
+  const { froms, to, since } = window;
+  const inWindow = (column: 'reads' | 'readers', from: string) =>
     sql<number | string | null>`sum(case when day >= ${from} then ${sql.ref(column)} else 0 end)`;
-  const rows = await db
+  let query = db
     .selectFrom('chapter_daily_stats')
     .select((eb) => [
       'chapter_id',
-      inWindow('reads').as('reads'),
-      inWindow('readers').as('readers'),
       eb.fn.sum<number | string>('readers').as('readers_ever'),
+      ...froms.flatMap((from, i) => [
+        inWindow('reads', from).as(`reads_${i}`),
+        inWindow('readers', from).as(`readers_${i}`),
+      ]),
     ])
     .where('story_id', '=', storyId)
-    .where('day', '<=', to)
-    .groupBy('chapter_id')
-    .execute();
+    .where('day', '<=', to);
+  if (since !== undefined) query = query.where('day', '>=', since);
+  const rows = (await query.groupBy('chapter_id').execute()) as Record<string, unknown>[];
+  const count = (value: unknown) => Number(value ?? 0);
   return new Map(
     rows.map((row) => [
-      row.chapter_id,
+      String(row.chapter_id),
       {
-        reads: Number(row.reads ?? 0),
-        readers: Number(row.readers ?? 0),
-        readersEver: Number(row.readers_ever ?? 0),
+        reads: froms.map((_, i) => count(row[`reads_${i}`])),
+        readers: froms.map((_, i) => count(row[`readers_${i}`])),
+        readersEver: count(row.readers_ever),
       },
     ]),
   );
 }
 
-/** The story's chapters in order, drafts included: the view is its author's. */
+/**
+ * The story's chapters in order, drafts included (the view is its author's), those in Recently
+ * deleted left out: they come back with their figures when restored.
+ */
 export function storyChapters(db: Exec, storyId: string) {
   return db
     .selectFrom('chapters')
     .select(['id', 'title', 'position', 'published'])
     .where('story_id', '=', storyId)
+    .where('deleted_at', 'is', null)
     .orderBy('position')
     .execute();
 }

@@ -171,6 +171,42 @@ describe('GET /stories/{id}/stats', () => {
     expect(plain.body.data).toMatchObject({ days: 30, totals: month.totals });
   });
 
+  it('shows today at once, a correction to an earlier day within five minutes, and a chapter brought back whole', async () => {
+    const author = await newUser();
+    const [ana, ben] = [await newUser(), await newUser()];
+    at(3);
+    const story = await createStory(t, author.auth, threeChapters);
+    const [one, two] = await chaptersOf(t, story.id, author.auth);
+    await read(one!.id, ana.auth);
+    await call(t, 'POST', `/stories/${story.id}/like`, ben.auth);
+
+    at(0);
+    const first = (await stats(story.id, author.auth, '?days=7')).body.data;
+    expect(first.totals).toEqual({ reads: 1, likes: 1, comments: 0 });
+
+    // Today is read on every request.
+    await read(two!.id, ben.auth);
+    const live = (await stats(story.id, author.auth, '?days=7')).body.data;
+    expect(live.totals.reads).toBe(2);
+    expect(byDay(live.series).get(day(0))).toMatchObject({ reads: 1 });
+    expect(live.chapters.map((c: { reads: number }) => c.reads)).toEqual([1, 1, 0]);
+
+    // A like taken back leaves the day it was given: folded in within five minutes.
+    await call(t, 'DELETE', `/stories/${story.id}/like`, ben.auth);
+    at(0, 0.1);
+    const corrected = (await stats(story.id, author.auth, '?days=7')).body.data;
+    expect(corrected.totals).toEqual({ reads: 2, likes: 0, comments: 0 });
+    expect(byDay(corrected.series).get(day(3))).toMatchObject({ reads: 1, likes: 0 });
+
+    // A chapter deleted and brought back keeps the readers it had, at once.
+    expect((await call(t, 'DELETE', `/chapters/${one!.id}`, author.auth)).status).toBe(200);
+    const without = (await stats(story.id, author.auth, '?days=7')).body.data;
+    expect(without.chapters.map((c: { id: string }) => c.id)).not.toContain(one!.id);
+    expect((await call(t, 'POST', `/chapters/${one!.id}/restore`, author.auth)).status).toBe(200);
+    const back = (await stats(story.id, author.auth, '?days=7')).body.data;
+    expect(back.chapters[0]).toMatchObject({ id: one!.id, reads: 1, readers_all_time: 1 });
+  });
+
   it('refuses a window other than 7, 30 or 365 with a 400 naming days', async () => {
     const author = await newUser();
     const story = await createStory(t, author.auth);
