@@ -48,7 +48,6 @@ const PAST_TTL_MS = 5 * MINUTE;
 const PAST_MAX_BYTES = 8 * 1024 * 1024;
 
 const nonNegative = (value: unknown) => Math.max(0, Number(value ?? 0));
-const ZERO: DayCounts = { reads: 0, likes: 0, comments: 0 };
 const NO_SUMS: ChapterSums = { reads: [], readers: [], readersEver: 0 };
 
 /**
