@@ -2,6 +2,7 @@ import type { Genre, Rating, SearchSort } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
+import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { fts5Match, type SearchTerms } from './terms.js';
 
@@ -11,6 +12,8 @@ export interface SearchParams {
   genre?: Genre;
   /** The ratings the viewer's list shows (modules/stories/ratings.ts). */
   ratings: readonly Rating[];
+  /** A reader with mutes: their muted authors' stories are left out. */
+  mutedBy?: string;
   sort: SearchSort;
   offset: number;
   limit: number;
@@ -64,6 +67,19 @@ export interface SearchScale {
  * triggers of migration 002) and the document carries the genre, so relevance pages and
  * counts read the search index alone; the list orders join the stories for their columns.
  */
+/**
+ * What a search keeps of the stories its words match, beyond their being public: the ratings the
+ * viewer's lists show, and for a muter, none by the authors they muted (`s` is the stories row;
+ * null when nothing is left out, so the common search keeps its index-only plans).
+ */
+function storyScope(ratings: readonly Rating[], mutedBy: string | undefined) {
+  const parts = [
+    ratingCondition(ratings, 's.rating'),
+    mutedBy ? notMutedBy(mutedBy, 's.author_id') : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? null : sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
 export async function searchStoryIds(
   db: Exec,
   dialect: DialectName,
@@ -72,8 +88,8 @@ export async function searchStoryIds(
   scale: SearchScale,
 ): Promise<string[]> {
   const genre = params.genre ? sql`and d.genre = ${params.genre}` : sql``;
-  // Search documents do not carry the rating: a scope short of every rating joins the stories.
-  const rating = ratingCondition(params.ratings, 's.rating');
+  // Search documents carry neither rating nor author: a scope that leaves some out joins the stories.
+  const rating = storyScope(params.ratings, params.mutedBy);
   const rated = rating ? sql`and ${rating}` : sql``;
   const ratedJoin = rating ? sql`join stories s on s.id = d.story_id` : sql``;
   const page = sql`limit ${params.limit} offset ${params.offset}`;
@@ -164,9 +180,10 @@ export async function countSearch(
   terms: SearchTerms,
   genre: Genre | undefined,
   ratings: readonly Rating[],
+  mutedBy?: string,
 ): Promise<number> {
   const byGenre = genre ? sql`and d.genre = ${genre}` : sql``;
-  const rating = ratingCondition(ratings, 's.rating');
+  const rating = storyScope(ratings, mutedBy);
   const query =
     dialect === 'postgres'
       ? sql<{ total: number | string }>`

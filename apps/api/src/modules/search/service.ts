@@ -59,29 +59,30 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
       }
       const ratings = await discovery.ratingsFor(viewer, query.rating);
       if (ratings.length === 0) return pageOf([], 0, query);
+      // A muter's muted authors are left out inside the search itself, so their pages are full
+      // and their total counts what they can see (docs/decisions/024-blocks-and-mutes.md).
+      const mutedBy = await discovery.muter(viewer);
       const params = {
         genre: query.genre,
         ratings,
+        mutedBy,
         sort: query.sort ?? 'relevance',
         offset: offsetOf(query),
         limit: query.limit,
       };
-      const key = JSON.stringify([terms.words, terms.prefixLast, query.genre ?? null, ratings]);
+      const key = JSON.stringify([
+        terms.words,
+        terms.prefixLast,
+        query.genre ?? null,
+        ratings,
+        mutedBy ?? null,
+      ]);
       const matches = await matchCounts.get(key, () =>
-        countSearch(k, db.dialect, terms, query.genre, ratings),
+        countSearch(k, db.dialect, terms, query.genre, ratings, mutedBy),
       );
       const scale = { matches, documents: await storyCounts.get(query.genre, ratings) };
       const ids = await searchStoryIds(k, db.dialect, terms, params, scale);
-      // Ranked inside the search index, which does not know authors: a muter's page leaves out
-      // the muted authors' matches afterwards, so pages never overlap or skip, but one may
-      // hold fewer than `limit` (docs/decisions/024-blocks-and-mutes.md).
-      const muted = (await discovery.muter(viewer))
-        ? await subjectsOf(k, 'mutes', viewer!.id)
-        : null;
-      const items = (await discovery.viewsOf(ids, viewer, ratings)).filter(
-        (item) => !muted?.has(item.author.id),
-      );
-      return pageOf(items, matches, query);
+      return pageOf(await discovery.viewsOf(ids, viewer, ratings), matches, query);
     },
 
     /**
