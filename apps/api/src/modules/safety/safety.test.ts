@@ -243,8 +243,7 @@ describe('a mute', () => {
     const muterPage = (await call(t, 'GET', onePage, mira.auth)).body.data;
     expect(ids(muterPage)).toEqual([cleoStory.id]);
     expect(muterPage.total).toBe(1);
-    const ranked = (await call(t, 'GET', `/stories/search?q=${word}&limit=1`, mira.auth)).body
-      .data;
+    const ranked = (await call(t, 'GET', `/stories/search?q=${word}&limit=1`, mira.auth)).body.data;
     expect(ids(ranked)).toEqual([cleoStory.id]);
     const others = (await call(t, 'GET', '/stories?limit=100', cleo.auth)).body.data;
     expect(ids(others)).toContain(bramStory.id);
