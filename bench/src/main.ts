@@ -17,22 +17,25 @@ import {
   prepareLibrary,
   renderShedDelayMs,
   SEED,
+  serverEnv,
 } from './library.js';
 import { load } from './load.js';
 import { gitState, machine } from './machine.js';
 import { describeUsers } from './notifications.js';
 import { type Options, parseOptions, USAGE, UsageError } from './options.js';
 import { ROOT, shown } from './paths.js';
-import { RssSampler, startCeiling, startServer } from './processes.js';
+import { JWT_SECRET, RssSampler, startCeiling, startServer } from './processes.js';
 import { type Recording, record } from './record.js';
 import { writeReport } from './report.js';
 import { SAMPLE_STORIES, type Sample, takeSample } from './sample.js';
+import { adminGrant, describeStaff } from './staff.js';
 import { type StartCommand, startCommand } from './start-command.js';
 import { describeTrashUsers } from './trash.js';
 import type { Endpoint, EndpointResult, Figures, Mode, OurFigures, RunResult } from './types.js';
 import { buildEndpoints, selectEndpoints } from './workload.js';
 
 const SEED_SCRIPT = join(ROOT, 'apps/api/dist/scripts/seed.js');
+const ADMIN_SCRIPT = join(ROOT, 'apps/api/dist/scripts/admin.js');
 /** The server as `npm start` runs it. */
 const START = startCommand(ROOT);
 const CEILING_SCRIPT = fileURLToPath(new URL('./ceiling.ts', import.meta.url));
@@ -125,6 +128,9 @@ async function measureMode(
         listMenus: selected.has('lists-menu'),
         takeAlong: [...selected].some((name) => name.startsWith('take-along-')),
         chapterText: [...selected].some((name) => name.startsWith('text-search-')),
+        staff: [...selected].some((name) => name.startsWith('staff-'))
+          ? adminGrant(ADMIN_SCRIPT, serverEnv(lib, { JWT_SECRET }))
+          : null,
         comments: [...selected].some((name) => /^(comments|hiding)-/.test(name)),
       }).finally(() => sql.close());
       const { words } = sample;
@@ -139,6 +145,7 @@ async function measureMode(
         console.info(`  hiding: ${describeHidingUsers(sample.hidingUsers)}`);
       if (sample.trashUsers.length > 0)
         console.info(`  trash: ${describeTrashUsers(sample.trashUsers)}`);
+      if (sample.staff) console.info(`  staff: ${describeStaff(sample.staff)}`);
       for (const [kind, list] of Object.entries({
         common: words.common,
         rare: words.rare,

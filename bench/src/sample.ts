@@ -14,6 +14,7 @@ import { Random } from './random.js';
 import { type ListSample, sampleReadingLists } from './reading-lists.js';
 import { type RevisionChapter, sampleRevisionChapters } from './revisions.js';
 import { chooseSearchWords, type SearchWords } from './search-words.js';
+import { type StaffSample, sampleStaff } from './staff.js';
 import { type StatsStory, sampleStatsStory } from './story-stats.js';
 import { sampleTakeAlongStories } from './take-along.js';
 import { sampleTrashUsers, type TrashUser } from './trash.js';
@@ -50,6 +51,8 @@ export interface Sample {
   commentChapters: CommentChapter[];
   /** The notification endpoints' users: the busiest and spread ones (notifications.ts). */
   notifiedUsers: NotifiedUser[];
+  /** The `staff-*` endpoints' admin (staff.ts), or null. */
+  staff: StaffSample | null;
   /** The `hiding-*` endpoints' readers, who muted or blocked someone (hiding.ts). */
   hidingUsers: HidingUser[];
   /** Series with a public part, and public stories that are parts of one (issue 22). */
@@ -184,6 +187,8 @@ export async function takeSample(
     listMenus?: boolean;
     takeAlong?: boolean;
     chapterText?: boolean;
+    /** For the staff endpoints: how to make an account admin when the library has none. */
+    staff?: ((username: string) => Promise<void>) | null;
   },
 ): Promise<Sample> {
   const random = new Random(8);
@@ -210,6 +215,7 @@ export async function takeSample(
     : [];
   const filterTags = need.filters ? await sampleFilterTags(sql) : null;
   const takeAlong = need.takeAlong ? await sampleTakeAlongStories(sql, random) : [];
+  const staff = need.staff ? await sampleStaff(sql, tokenMinter(JWT_SECRET), need.staff) : null;
   const chapterQueries = need.chapterText
     ? await sampleChapterQueries(sql, chapters)
     : chooseChapterQueries([]);
@@ -230,5 +236,6 @@ export async function takeSample(
     revisionChapters,
     filterTags,
     takeAlong,
+    staff,
   };
 }

@@ -8,8 +8,8 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * What an endpoint's figures are judged against (bench/README.md, Targets): `list`, `detail`
  * and `read` against the read p99 bound and the ceiling, `search` against its own latency
  * bounds, `page` (a server-rendered HTML page) against the shell share, req/s and page p99
- * bounds; `comments` (issue 19's two reads) against its p99 bound; `write` and `mixed` only
- * against the zero-error target.
+ * bounds; `comments` (issue 19's two reads) against its p99 bound; `staff`, `write` and `mixed`
+ * only against the zero-error target.
  */
 export type EndpointKind =
   | 'list'
@@ -19,6 +19,7 @@ export type EndpointKind =
   | 'comments'
   | 'notifications'
   | 'stats'
+  | 'staff'
   | 'revisions'
   | 'page'
   | 'take-along'

@@ -36,6 +36,7 @@ import {
   revisionListRequests,
 } from './revisions.js';
 import type { Sample, SampledChapter, Writer } from './sample.js';
+import { auditRequests, describeStaff, queueRequests, STAFF_PAGE_SIZE } from './staff.js';
 import { statsRequests } from './story-stats.js';
 import { epubRequests, feedRequests, sitemapRequests } from './take-along.js';
 import { describeTrashUsers, TRASH_PAGE_SIZE, trashRequests } from './trash.js';
@@ -98,6 +99,8 @@ const FILTERS = ['tag', 'exclude', 'combo'] as const;
 /** Server-rendered pages a visitor opens (docs/decisions/014), as a browser asks for them. */
 const PAGES = ['home', 'discover', 'story', 'reader'] as const;
 const WRITES = ['progress', 'mixed'] as const;
+/** Staff (issue 21): the moderation queue and the audit log, as an admin reads them. */
+const STAFF = ['queue', 'audit'] as const;
 /** Take along (issue 23): a visitor's EPUB download, a story's feed, a stories sitemap. */
 const TAKE_ALONG = ['epub', 'feed', 'sitemap'] as const;
 const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
@@ -118,6 +121,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   'trash-list',
   'revisions-list',
   ...HIDING.map((name) => `hiding-${name}`),
+  ...STAFF.map((name) => `staff-${name}`),
   'list-rated-p1',
   ...FILTERS.map((name) => `filter-${name}`),
   'story-stats',
@@ -499,6 +503,18 @@ export async function buildEndpoints(
       const threads = threadRequests(commented);
       return asHidingUsers(hiding, (i) => threads[i % threads.length]!.path);
     },
+  );
+  add(
+    'staff-queue',
+    'staff',
+    `GET /api/admin/reports?status=open&page=…&limit=${STAFF_PAGE_SIZE} (the moderation queue's first pages), ${describeStaff(sample.staff)}`,
+    () => queueRequests(sample.staff),
+  );
+  add(
+    'staff-audit',
+    'staff',
+    `GET /api/admin/audit?page=…&limit=${STAFF_PAGE_SIZE} (the audit log's first pages), ${describeStaff(sample.staff)}`,
+    () => auditRequests(sample.staff),
   );
   add(
     'list-rated-p1',
