@@ -208,17 +208,15 @@ beforeAll(async () => {
     // Polled every 10 minutes only: a notification in seconds came through the wake-up.
     NOTIFY_STREAM_POLL_MS: '600000',
   };
-  // One after the other: the first runs the migrations.
-  for (let i = 0; i < 2; i += 1) {
-    const server = new ServerProcess({
-      port: await freePort(),
-      dataDir: dataDirs[i]!,
-      databaseUrl,
-      env,
-    });
-    await server.start();
-    servers.push(server);
-  }
+  // Both at once on the empty database, as a deploy starts them: the migrations' lock has one
+  // apply them while the other waits (before it, they could deadlock in 017).
+  const starting = await Promise.all(
+    dataDirs.map(
+      async (dataDir) => new ServerProcess({ port: await freePort(), dataDir, databaseUrl, env }),
+    ),
+  );
+  servers.push(...starting); // stopped by afterAll even when one fails to start
+  await Promise.all(starting.map((server) => server.start()));
   proxy = new RoundRobinProxy(servers.map((s) => Number(new URL(s.baseURL).port)));
   await proxy.start();
 });
