@@ -71,36 +71,35 @@ export const adminGrant =
 const pagesOf = (items: number) =>
   Math.max(1, Math.min(STAFF_PAGES, Math.ceil(items / STAFF_PAGE_SIZE)));
 
-const asStaff = (staff: StaffSample, paths: string[]): BenchRequest[] =>
-  paths.map((path) => ({
-    method: 'GET',
-    path,
-    headers: { authorization: `Bearer ${staff.token}` },
-  }));
+/** The first pages of a staff list of `items` (as far as they go), as the admin. */
+const pagesAs = (
+  staff: StaffSample | null,
+  items: (staff: StaffSample) => number,
+  path: (page: number) => string,
+): BenchRequest[] =>
+  staff
+    ? Array.from({ length: pagesOf(items(staff)) }, (_, i) => ({
+        method: 'GET' as const,
+        path: path(i + 1),
+        headers: { authorization: `Bearer ${staff.token}` },
+      }))
+    : [];
 
 /** The open queue's first pages, as a moderator works through it. */
 export const queueRequests = (staff: StaffSample | null): BenchRequest[] =>
-  staff
-    ? asStaff(
-        staff,
-        Array.from(
-          { length: pagesOf(staff.openTargets) },
-          (_, i) => `/api/admin/reports?status=open&page=${i + 1}&limit=${STAFF_PAGE_SIZE}`,
-        ),
-      )
-    : [];
+  pagesAs(
+    staff,
+    (s) => s.openTargets,
+    (page) => `/api/admin/reports?status=open&page=${page}&limit=${STAFF_PAGE_SIZE}`,
+  );
 
 /** The audit log's first pages. */
 export const auditRequests = (staff: StaffSample | null): BenchRequest[] =>
-  staff
-    ? asStaff(
-        staff,
-        Array.from(
-          { length: pagesOf(staff.auditEntries) },
-          (_, i) => `/api/admin/audit?page=${i + 1}&limit=${STAFF_PAGE_SIZE}`,
-        ),
-      )
-    : [];
+  pagesAs(
+    staff,
+    (s) => s.auditEntries,
+    (page) => `/api/admin/audit?page=${page}&limit=${STAFF_PAGE_SIZE}`,
+  );
 
 /** `an admin (…) over 1,234 reported targets and 56 audit entries`, for descriptions. */
 export const describeStaff = (staff: StaffSample | null): string =>
