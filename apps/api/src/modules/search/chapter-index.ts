@@ -137,8 +137,18 @@ export async function indexMissingChapters(
     if (chapters.length > 0) {
       const write = (trx: Exec) => indexChapters(trx, dialect, chapters);
       await (db.isTransaction ? write(db) : db.transaction().execute(write));
+      const before = total;
       total += chapters.length;
       onBatch?.(chapters.length);
+      // PostgreSQL checks each paragraph's foreign key with a plan its connection keeps, made
+      // when chapter_search was empty: a sequential scan, which a table of 90,000 chapters made
+      // 50 times slower than its index (measured on a 1M seed: 50 chapters/s against 2,500).
+      // Fresh statistics each time the table doubles make it plan again.
+      if (
+        dialect === 'postgres' &&
+        Math.floor(Math.log2(total)) > Math.floor(Math.log2(before || 1))
+      )
+        await sql`analyze chapter_search`.execute(db);
     }
     if (chapters.length < BACKFILL_BATCH) return total;
     after = chapters[chapters.length - 1]!.id;
