@@ -9,7 +9,7 @@ import {
 } from '../constants.js';
 import { multiLine, normalizeTags, STORY_MESSAGES, singleLine } from '../messages-stories.js';
 import { RATING_MESSAGES, RATINGS, STORY_WARNINGS } from '../ratings.js';
-import { isoDate } from './common.js';
+import { isoDate, paged } from './common.js';
 import { authorSummary } from './users.js';
 
 export {
@@ -243,6 +243,19 @@ export const story = z
   })
   .meta({ id: 'Story' });
 export type Story = z.infer<typeof story>;
+
+/**
+ * `GET /stories`: a page of public stories. `total_estimated` is set when the total of a long
+ * filtered list was estimated from a sample rather than counted, and rounded to two significant
+ * figures (docs/decisions/038-estimated-filter-totals.md).
+ */
+export const storyListPage = paged(story).extend({
+  total_estimated: z
+    .literal(true)
+    .optional()
+    .describe('Set when `total` is an estimate, to two significant figures'),
+});
+export type StoryListPage = z.infer<typeof storyListPage>;
 
 /**
  * A story as its card shows it: cover thumbnail, title, genre, its author's name and counts (the author

@@ -1,6 +1,7 @@
 import { GENRES, type Genre, RATINGS, type Rating } from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import type { FilteredTotal } from './filters.js';
 import { countAuthors, countPublicStories } from './repo.js';
 
 /** The author directory's key among the totals (no genre is spelled so). */
@@ -33,7 +34,7 @@ export const COUNT_TTL_MS = 60_000;
 export class PublicStoryCounts {
   private readonly totals: TtlCache<number>;
   /** Filtered lists' totals (docs/decisions/031-story-filters.md), by their filters' key. */
-  private readonly filteredTotals: TtlCache<number>;
+  private readonly filteredTotals: TtlCache<FilteredTotal>;
 
   constructor(
     private readonly db: Db,
@@ -46,12 +47,13 @@ export class PublicStoryCounts {
   }
 
   /**
-   * A filtered list's total (everything but the reader's mutes), counted at most once a minute
-   * per `key` (genre, ratings and filters); the least recently counted of FILTERED_MAX go first.
+   * A filtered list's total (everything but the reader's mutes), counted or estimated at most
+   * once a minute per `key` (genre, ratings and filters); the least recently counted of
+   * FILTERED_MAX go first.
    * A story of this node's own that enters or leaves the public lists forgets them all; tag,
    * status, language and word count changes show within COUNT_TTL_MS.
    */
-  filtered(key: string, count: () => Promise<number>): Promise<number> {
+  filtered(key: string, count: () => Promise<FilteredTotal>): Promise<FilteredTotal> {
     return this.filteredTotals.get(key, count);
   }
 

@@ -1,12 +1,19 @@
 import { FILTER_MESSAGES, RATING_MESSAGES, RATINGS, STORY_SORTS } from '@storyloom/shared';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoriesTable } from '../../db/types.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { hideChapter, restoreChapter } from '../moderation/hiding.js';
-import { drivesPage, filteredStoryIdsQuery, narrowestDriver } from './filters.js';
+import {
+  drivesPage,
+  filteredStoryIdsQuery,
+  narrowestDriver,
+  roughly,
+  sampleFiltered,
+  TOTALS,
+} from './filters.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +32,7 @@ const setStory = (id: string, changes: Updateable<StoriesTable>) =>
 const list = async (query: string, auth?: Auth) => {
   const res = await call(t, 'GET', `/stories?${query}`, auth);
   if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { items: Item[]; total: number };
+  return res.body.data as { items: Item[]; total: number; total_estimated?: true };
 };
 const titles = async (query: string, auth?: Auth) =>
   (await list(query, auth)).items.map((item) => item.title).sort();
@@ -302,5 +309,92 @@ describe('GET /stories: filters', () => {
     expect(
       (await call(t, 'GET', '/stories?tags=&exclude_tags=&status=&language=any&words_min=')).status,
     ).toBe(200);
+  });
+});
+
+describe('estimated totals (decision 038)', () => {
+  const G = 'genre=Thriller';
+  const kept = { ...TOTALS };
+  afterAll(() => {
+    Object.assign(TOTALS, kept);
+  });
+
+  beforeAll(async () => {
+    const author = await newUser();
+    // 24 stories: every third completed, every other one tagged Lantern.
+    for (let i = 0; i < 24; i++)
+      await createStory(t, author.auth, {
+        title: `Thriller ${i}`,
+        genre: 'Thriller',
+        tags: i % 2 === 0 ? ['Lantern'] : ['Dust'],
+        completion_status: i % 3 === 0 ? 'completed' : 'ongoing',
+        chapters: [{ title: 'One', content: words(10 + i) }],
+      });
+  });
+
+  it('rounds an estimate to two significant figures', () => {
+    expect([0, 7, 87, 99.6, 3_437, 12_345, 985_432].map(roughly)).toEqual([
+      0, 7, 87, 100, 3_400, 12_000, 990_000,
+    ]);
+  });
+
+  it('estimates a long list from a sample of the stories, and says so', async () => {
+    // Every list counts as long, and the sample reads every story: the estimate is the count.
+    Object.assign(TOTALS, { exactMax: 0, sampleSize: 1_000_000, sampleListedMin: 1 });
+    const completed = await list(`${G}&status=completed&limit=3`);
+    expect(completed.items).toHaveLength(3);
+    expect(completed.total).toBe(8);
+    expect(completed.total_estimated).toBe(true);
+    // An excluded tag never drives: estimated too.
+    const untagged = await list(`${G}&exclude_tags=lantern&limit=5&page=2`);
+    expect(untagged.items).toHaveLength(5);
+    expect(untagged).toMatchObject({ total: 12, total_estimated: true });
+  });
+
+  it('gives the exact total when the page is the last, whatever was estimated', async () => {
+    Object.assign(TOTALS, { exactMax: 0, sampleSize: 1_000_000, sampleListedMin: 1 });
+    const last = await list(`${G}&exclude_tags=lantern&status=ongoing&limit=5&page=2`);
+    expect(last.items.map((item) => item.title)).toHaveLength(3);
+    expect(last.total).toBe(8);
+    expect(last.total_estimated).toBeUndefined();
+    const none = await list(`${G}&exclude_tags=lantern,dust`);
+    expect(none).toMatchObject({ items: [], total: 0 });
+    expect(none.total_estimated).toBeUndefined();
+  });
+
+  it('counts instead when a tag drives, the list is short or the sample holds too few', async () => {
+    Object.assign(TOTALS, { exactMax: 0, sampleSize: 1_000_000, sampleListedMin: 1 });
+    // An included tag of at most DRIVE_MAX stories is counted from its entries.
+    const tagged = await list(`${G}&tags=lantern&limit=2`);
+    expect(tagged).toMatchObject({ total: 12 });
+    expect(tagged.total_estimated).toBeUndefined();
+    Object.assign(TOTALS, { exactMax: 1_000_000 });
+    const short = await list(`${G}&words_min=20&limit=2`);
+    expect(short.total).toBe(14);
+    expect(short.total_estimated).toBeUndefined();
+    Object.assign(TOTALS, { exactMax: 0, sampleListedMin: 1_000_000 });
+    const thin = await list(`${G}&words_max=20&limit=2`);
+    expect(thin.total).toBe(11);
+    expect(thin.total_estimated).toBeUndefined();
+  });
+
+  it('samples stories spread over the table, the listed and the passing', async () => {
+    const dialect = t.testDb.db.dialect;
+    const params = {
+      genre: 'Thriller' as const,
+      ratings: [...RATINGS],
+      filters: { status: 'completed' as const },
+    };
+    const whole = await sampleFiltered(db(), dialect, params, 1_000_000, 24);
+    expect(whole).toEqual({ listed: 24, passing: 8 });
+    if (dialect === 'sqlite') {
+      // Every other rowid of the table: about half of the list.
+      const { rows } = await sql<{ n: number }>`select max(rowid) as n from stories`.execute(db());
+      const half = await sampleFiltered(db(), dialect, params, Math.floor(rows[0]!.n / 2), 24);
+      expect(half!.listed).toBeGreaterThanOrEqual(11);
+      expect(half!.listed).toBeLessThanOrEqual(13);
+      expect(half!.passing).toBeGreaterThanOrEqual(3);
+      expect(half!.passing).toBeLessThanOrEqual(5);
+    }
   });
 });

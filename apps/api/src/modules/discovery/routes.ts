@@ -6,6 +6,7 @@ import {
   paged,
   similarQuery,
   story,
+  storyListPage,
   storyListQuery,
   suggestedAuthorsQuery,
   userSummary,
@@ -35,7 +36,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
         summary:
           'Public stories: latest (first published), popular (lifetime reads + 10 × likes) or trending (decayed recent reads and likes)',
         querystring: storyListQuery,
-        response: { 200: envelope(paged(story)), ...errors },
+        response: { 200: envelope(storyListPage), ...errors },
       },
       preHandler: [authenticate.optional],
       config: { visitorCache: 'keep' },

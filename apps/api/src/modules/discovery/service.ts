@@ -8,6 +8,7 @@ import {
   type Rating,
   type Story,
   type StoryFilters,
+  type StoryListPage,
   type StoryListQuery,
   type UserSummary,
 } from '@storyloom/shared';
@@ -22,10 +23,10 @@ import { findStoryById } from '../stories/repo.js';
 import { storyCards, storyViews } from '../stories/views.js';
 import type { PublicStoryCounts } from './counts.js';
 import {
-  countFiltered,
   countMutedFiltered,
   drivesPage,
   filteredStoryIdsQuery,
+  filteredTotal,
   narrowestDriver,
 } from './filters.js';
 import { userSummaries } from './people.js';
@@ -75,8 +76,10 @@ export function createDiscoveryService({
 
   /**
    * A filtered `GET /stories` (docs/decisions/031-story-filters.md): ids first, along the list
-   * order or from the rarest included tag, then the page's rows. The total is counted at most
-   * once a minute per filter set; a muter's leaves out their muted authors' stories.
+   * order or from the rarest included tag, then the page's rows. The total is counted, or past
+   * a few thousand stories estimated (decision 038), at most once a minute per filter set; a
+   * muter's leaves out their muted authors' stories. A page that is not full ends the list, so
+   * its total is known whatever the estimate said.
    */
   async function filteredList(
     query: Omit<StoryListQuery, keyof StoryFilters>,
@@ -84,7 +87,7 @@ export function createDiscoveryService({
     ratings: Rating[],
     viewer: Viewer,
     mutedBy: string | undefined,
-  ): Promise<Paged<Story>> {
+  ): Promise<StoryListPage> {
     const [narrowest, listed] = await Promise.all([
       narrowestDriver(k, filters),
       storyCounts.get(query.genre, ratings),
@@ -98,17 +101,20 @@ export function createDiscoveryService({
       drivesPage(narrowest, offset + query.limit, listed),
     ).execute();
     const key = JSON.stringify([query.genre ?? '*', ratings, filters]);
-    const [items, total, muted] = await Promise.all([
+    const [items, counted, muted] = await Promise.all([
       viewsOf(
         ids.map((row) => row.id),
         viewer,
         ratings,
       ),
-      // Counting reads every match: from the narrowest candidate whenever there is one.
-      storyCounts.filtered(key, () => countFiltered(k, db.dialect, params, narrowest?.driver)),
+      storyCounts.filtered(key, () => filteredTotal(k, db.dialect, params, narrowest, listed)),
       mutedBy ? countMutedFiltered(k, db.dialect, mutedBy, query.genre, ratings, filters) : 0,
     ]);
-    return pageOf(items, Math.max(0, total - muted), query);
+    const reached = offset + ids.length;
+    if (ids.length < query.limit && (ids.length > 0 || offset === 0))
+      return pageOf(items, reached, query);
+    const page = pageOf(items, Math.max(reached, counted.total - muted), query);
+    return counted.estimated ? { ...page, total_estimated: true } : page;
   }
 
   return {
@@ -122,7 +128,7 @@ export function createDiscoveryService({
     async list(
       query: Omit<StoryListQuery, keyof StoryFilters> & StoryFilters,
       viewer: Viewer,
-    ): Promise<Paged<Story>> {
+    ): Promise<StoryListPage> {
       const ratings = await ratingsFor(viewer, query.rating);
       if (ratings.length === 0) return pageOf([], 0, query);
       const mutedBy = await muter(viewer);

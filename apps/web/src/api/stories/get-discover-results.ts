@@ -1,4 +1,4 @@
-import { DISCOVERY, type Paged, type Story } from '@storyloom/shared';
+import { DISCOVERY, type StoryListPage } from '@storyloom/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api';
 import { type DiscoverParams, storyKeys } from './keys';
@@ -16,12 +16,12 @@ export const DISCOVER_MAX_PAGES = Math.ceil(DISCOVERY.resultWindow / DISCOVER_PA
 export async function getDiscoverResults(
   params: DiscoverParams,
   signal?: AbortSignal,
-): Promise<Paged<Story>> {
+): Promise<StoryListPage> {
   if (params.page > DISCOVER_MAX_PAGES) {
     // Past the window the server refuses the page; it is empty, and a one-story page tells the
     // total, so the page can say so and lead back to page 1.
     const first = await requestResults({ ...params, page: 1 }, 1, signal);
-    return { items: [], total: first.total, page: params.page, limit: DISCOVER_PAGE_SIZE };
+    return { ...first, items: [], page: params.page, limit: DISCOVER_PAGE_SIZE };
   }
   return requestResults(params, DISCOVER_PAGE_SIZE, signal);
 }
@@ -34,7 +34,7 @@ function requestResults(params: DiscoverParams, limit: number, signal?: AbortSig
     sort: params.sort,
     ...(params.q ? { q: params.q } : params.filters),
   };
-  return get<Paged<Story>>(params.q ? '/stories/search' : '/stories', {
+  return get<StoryListPage>(params.q ? '/stories/search' : '/stories', {
     query,
     ...(signal ? { signal } : {}),
   });

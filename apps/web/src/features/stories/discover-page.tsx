@@ -126,6 +126,7 @@ export function DiscoverPage() {
           {text ? null : <FilterChips state={state} onChange={update} />}
           {data && !text ? (
             <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
+              {data.total_estimated ? 'About ' : null}
               {total.toLocaleString('en-US')} {total === 1 ? 'story' : 'stories'} found
             </p>
           ) : null}
