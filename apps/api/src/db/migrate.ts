@@ -22,6 +22,7 @@ import * as m017 from './migrations/017_indexes_built_concurrently.js';
 import * as m018 from './migrations/018_story_filters.js';
 import * as m019 from './migrations/019_reading_lists.js';
 import * as m020 from './migrations/020_chapter_text_search.js';
+import * as m021 from './migrations/021_chapter_word_pairs.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '018_story_filters': m018,
   '019_reading_lists': m019,
   '020_chapter_text_search': m020,
+  '021_chapter_word_pairs': m021,
 };
 
 class StaticProvider implements MigrationProvider {

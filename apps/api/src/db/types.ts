@@ -135,9 +135,11 @@ export interface ChapterSearchTable {
   chapter_id: string;
   /** SQLite only. */
   doc_id: ColumnType<number, never, never>;
+  /** What its entries hold (INDEX_VERSION in modules/search/chapter-index.ts; migration 021). */
+  version: ColumnType<number, number | undefined, number>;
 }
 
-/** PostgreSQL only: one paragraph's words (migration 020); the tsvector is written in SQL. */
+/** PostgreSQL only: one paragraph's words and word pairs (migrations 020, 021); written in SQL. */
 export interface ChapterSearchParagraphsTable {
   chapter_id: string;
   paragraph: number;

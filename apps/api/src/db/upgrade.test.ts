@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, prepareDataDir } from '../config.js';
@@ -1517,6 +1517,88 @@ describe('upgrading a database of the story stats release (017 → latest): chap
       expect(both.json().data.items.map((hit: { paragraph: number }) => hit.paragraph)).toEqual([
         0, 1,
       ]);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('upgrading a database of the chapter text search release (020 → latest): word pairs', () => {
+  const SECOND = '0190a0a0-0000-7000-8000-00000000c021';
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '020_chapter_text_search' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    await db
+      .insertInto('chapters')
+      .values({
+        id: SECOND,
+        story_id: PUBLIC_STORY,
+        title: 'The Second Lantern',
+        content: '<p>Gulls cried. The tide came back at dusk, a whisper. Ada waited.</p>',
+        position: 2,
+        published: 1,
+        word_count: 11,
+        published_at: AT,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    // The entries as that release wrote them: the paragraphs' words, no pairs.
+    for (const [id, text] of [
+      [CHAPTER, 'The tide came in.'],
+      [SECOND, 'Gulls cried. The tide came back at dusk, a whisper. Ada waited.'],
+    ] as const) {
+      if (t.db.dialect === 'postgres') {
+        await sql`insert into chapter_search (chapter_id) values (${id})`.execute(db);
+        await sql`insert into chapter_search_paragraphs (chapter_id, paragraph, document)
+                  values (${id}, 0, to_tsvector('simple', storyloom_fold(${text})))`.execute(db);
+      } else {
+        const { rows } = await sql<{ doc_id: number }>`
+          insert into chapter_search (chapter_id) values (${id}) returning doc_id`.execute(db);
+        await sql`insert into chapter_search_fts (rowid, text)
+                  values (${rows[0]!.doc_id * 2 ** 16}, ${text})`.execute(db);
+      }
+    }
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, indexes every chapter again with its pairs, and finds phrases once', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    const indexed = await t.db.kysely
+      .selectFrom('chapter_search')
+      .select(['chapter_id', 'version'])
+      .orderBy('chapter_id')
+      .execute();
+    expect(indexed).toEqual([
+      { chapter_id: SECOND, version: 2 },
+      { chapter_id: CHAPTER, version: 2 },
+    ]);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+    const config = prepareDataDir(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    const app = await buildApp(config, { db: t.db, logger: false });
+    try {
+      const search = async (q: string) =>
+        (await app.inject({ url: `/api/search/chapters?q=${encodeURIComponent(q)}` })).json().data;
+      // Each chapter once: its old entries were replaced, not added to.
+      expect(await search('tide')).toMatchObject({ total: 2 });
+      expect(await search('"a whisper ada"')).toMatchObject({
+        total: 1,
+        items: [{ chapter: { id: SECOND }, paragraph: 0 }],
+      });
+      expect(await search('"tide came in"')).toMatchObject({
+        total: 1,
+        items: [{ chapter: { id: CHAPTER } }],
+      });
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

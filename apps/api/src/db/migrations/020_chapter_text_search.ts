@@ -1,19 +1,17 @@
 import { type Kysely, sql } from 'kysely';
-import { indexMissingChapters, PARAGRAPH_BITS } from '../../modules/search/chapter-index.js';
+import { PARAGRAPH_BITS } from '../../modules/search/chapter-index.js';
 import type { DialectName } from '../index.js';
-import type { Database } from '../types.js';
 
 /**
  * Search inside chapter text (issue 23, docs/decisions/032-chapter-text-search.md): an index of
  * every chapter's paragraphs, written by the code that saves chapter text
- * (modules/search/chapter-index.ts), and filled here for the chapters written before it.
+ * (modules/search/chapter-index.ts); migration 021 fills it for the chapters written before.
  *
- * Outside a transaction (`transaction = false`, decision 015): the backfill commits a batch of
- * chapters at a time, so a library of millions never holds one long transaction, and on
- * PostgreSQL the GIN index is built `concurrently` once the rows are in (faster than growing it
- * row by row, and without blocking writes). Run again after a crash, every step carries on: the
- * tables and triggers are created if missing, the backfill indexes only chapters without an
- * entry, and an index left invalid by a killed build is dropped and built again.
+ * Outside a transaction (`transaction = false`, decision 015), so that on PostgreSQL the GIN
+ * index is built `concurrently`, without blocking writes. Run again after a crash, every step
+ * carries on: the tables and triggers are created if missing, and an index left invalid by a
+ * killed build is dropped and built again. (Until migration 021 it also indexed the chapters
+ * written before it, 200 to a committed batch, before building the GIN index.)
  */
 export const transaction = false;
 
@@ -52,8 +50,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
            end`,
         ];
   for (const statement of statements) await sql.raw(statement).execute(db);
-
-  await indexMissingChapters(db as Kysely<Database>, dialect);
+  // The chapters written before it are indexed by migration 021, in the index's current form
+  // (word pairs too): since 021 this migration creates the tables alone. A database that ran it
+  // before then had them indexed here, as version 1, and 021 indexes them again.
 
   if (dialect === 'postgres') {
     const name = 'chapter_search_paragraphs_document_idx';

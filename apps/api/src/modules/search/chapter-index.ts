@@ -2,6 +2,7 @@ import { paragraphsOfHtml, textOfHtml } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
+import { PAIR_JOINER, pairsOfText } from './chapter-terms.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -17,6 +18,12 @@ type Exec = Kysely<Database> | Transaction<Database>;
  * tsvector per paragraph, under a GIN index.
  */
 export const PARAGRAPH_BITS = 16;
+/**
+ * What an entry holds, kept per chapter in `chapter_search.version`: 1 the paragraph's words,
+ * 2 its word pairs too (migration 021, docs/decisions/039-chapter-word-pairs.md). Chapters of an
+ * older version are indexed again by `indexMissingChapters`.
+ */
+export const INDEX_VERSION = 2;
 /** Paragraphs past this many are not indexed (a 500,000-character chapter has fewer). */
 export const MAX_INDEXED_PARAGRAPHS = 2 ** PARAGRAPH_BITS;
 
@@ -26,6 +33,12 @@ export function paragraphTexts(html: string): string[] {
     .slice(0, MAX_INDEXED_PARAGRAPHS)
     .map((paragraph) => textOfHtml(paragraph).replace(/\s+/g, ' ').trim());
 }
+
+/** SQLite: what a paragraph's FTS5 row holds, its text then its word pairs (after every word). */
+const ftsTextOf = (text: string) => [text, ...pairsOfText(text)].join(' ');
+
+/** PostgreSQL: a paragraph's word pairs as one string, `|` between them (no word holds one). */
+const pairListOf = (text: string) => pairsOfText(text).join('|');
 
 export interface IndexedChapter {
   id: string;
@@ -48,8 +61,8 @@ export async function indexChapters(
   const ids = chapters.map((chapter) => chapter.id);
   if (dialect === 'postgres') {
     await sql`delete from chapter_search where chapter_id = any(${ids}::uuid[])`.execute(db);
-    await sql`insert into chapter_search (chapter_id)
-              select unnest(${ids}::uuid[])`.execute(db);
+    await sql`insert into chapter_search (chapter_id, version)
+              select unnest(${ids}::uuid[]), ${INDEX_VERSION}`.execute(db);
     const rows = chapters.flatMap((chapter) =>
       paragraphTexts(chapter.content).map((text, paragraph) => ({
         id: chapter.id,
@@ -61,11 +74,12 @@ export async function indexChapters(
       const batch = rows.slice(i, i + ROWS_PER_INSERT);
       await sql`
         insert into chapter_search_paragraphs (chapter_id, paragraph, document)
-        select t.chapter_id, t.paragraph, to_tsvector('simple', storyloom_fold(t.body))
+        select t.chapter_id, t.paragraph,
+               to_tsvector('simple', storyloom_fold(t.body))
+                 || array_to_tsvector(array_remove(string_to_array(t.pairs, '|'), ''))
           from unnest(${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.paragraph)}::int[],
-                      ${batch.map((r) => r.text)}::text[]) as t(chapter_id, paragraph, body)`.execute(
-        db,
-      );
+                      ${batch.map((r) => r.text)}::text[], ${batch.map((r) => pairListOf(r.text))}::text[])
+               as t(chapter_id, paragraph, body, pairs)`.execute(db);
     }
     return;
   }
@@ -73,7 +87,7 @@ export async function indexChapters(
   // first indexed; its old paragraphs go first (the FTS table keeps no text to compare).
   for (const chapter of chapters) {
     const added = await sql<{ doc_id: number }>`
-      insert into chapter_search (chapter_id) values (${chapter.id})
+      insert into chapter_search (chapter_id, version) values (${chapter.id}, ${INDEX_VERSION})
       on conflict (chapter_id) do nothing
       returning doc_id`.execute(db);
     let docId = added.rows[0]?.doc_id;
@@ -87,13 +101,15 @@ export async function indexChapters(
       const old = docId * MAX_INDEXED_PARAGRAPHS;
       await sql`delete from chapter_search_fts
                  where rowid >= ${old} and rowid < ${old + MAX_INDEXED_PARAGRAPHS}`.execute(db);
+      await sql`update chapter_search set version = ${INDEX_VERSION}
+                 where doc_id = ${docId} and version <> ${INDEX_VERSION}`.execute(db);
     }
     const first = docId * MAX_INDEXED_PARAGRAPHS;
     const texts = paragraphTexts(chapter.content);
     for (let i = 0; i < texts.length; i += ROWS_PER_INSERT) {
       const values = texts
         .slice(i, i + ROWS_PER_INSERT)
-        .map((text, j) => sql`(${first + i + j}, ${text})`);
+        .map((text, j) => sql`(${first + i + j}, ${ftsTextOf(text)})`);
       await sql`insert into chapter_search_fts (rowid, text) values ${sql.join(values)}`.execute(
         db,
       );
@@ -105,10 +121,10 @@ export async function indexChapters(
 const BACKFILL_BATCH = 200;
 
 /**
- * Indexes every chapter that has no entry yet, a batch at a time in chapter id order, each
- * batch in its own transaction when `db` is not one: what migration 020 runs for the chapters
- * written before it, and the seed after its bulk load. Run again, it carries on where it
- * stopped. `onBatch` hears how many chapters each batch indexed.
+ * Indexes every chapter that has no entry yet or one of an older INDEX_VERSION, a batch at a
+ * time in chapter id order, each batch in its own transaction when `db` is not one: what
+ * migration 021 runs for the chapters written before it, and the seed after its bulk load. Run
+ * again, it carries on where it stopped. `onBatch` hears how many chapters each batch indexed.
  */
 export async function indexMissingChapters(
   db: Exec,
@@ -127,7 +143,8 @@ export async function indexMissingChapters(
           exists(
             selectFrom('chapter_search as cs')
               .select('cs.chapter_id')
-              .whereRef('cs.chapter_id', '=', 'c.id'),
+              .whereRef('cs.chapter_id', '=', 'c.id')
+              .where('cs.version', '>=', INDEX_VERSION),
           ),
         ),
       )

@@ -4,7 +4,7 @@ import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { MAX_INDEXED_PARAGRAPHS, PARAGRAPH_BITS } from './chapter-index.js';
-import { type ChapterTerms, chapterFts5Match } from './chapter-terms.js';
+import { type ChapterTerms, chapterFts5Match, phrasePairs } from './chapter-terms.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -23,11 +23,17 @@ export interface ChapterMatch {
   paragraph: number;
 }
 
-/** The tsquery: each phrase through phraseto_tsquery, each word through plainto_tsquery. */
-function tsquery({ phrases, words }: ChapterTerms): RawBuilder<unknown> {
+/**
+ * The tsquery: each phrase through phraseto_tsquery, each word through plainto_tsquery, and the
+ * phrases' word pairs as lexemes (decision 039), which is what lets the GIN index start from
+ * the rarest pair. A pair holds letters, digits and U+E000 only, so quoting it is enough.
+ */
+function tsquery(terms: ChapterTerms): RawBuilder<unknown> {
+  const pairs = phrasePairs(terms);
   const parts = [
-    ...phrases.map((p) => sql`phraseto_tsquery('simple', storyloom_fold(${p.join(' ')}))`),
-    ...words.map((w) => sql`plainto_tsquery('simple', storyloom_fold(${w}))`),
+    ...terms.phrases.map((p) => sql`phraseto_tsquery('simple', storyloom_fold(${p.join(' ')}))`),
+    ...terms.words.map((w) => sql`plainto_tsquery('simple', storyloom_fold(${w}))`),
+    ...(pairs.length > 0 ? [sql`${pairs.map((pair) => `'${pair}'`).join(' & ')}::tsquery`] : []),
   ];
   return sql`(${sql.join(parts, sql` && `)})`;
 }

@@ -88,6 +88,33 @@ describe('GET /search/chapters', () => {
     expect(await find('   ')).toEqual({ items: [], total: 0, page: 1, limit: 20 });
   });
 
+  it('finds a phrase through its word pairs, and only the phrase itself (decision 039)', async () => {
+    const author = await createUser(db(), t.config);
+    const story = await createStory(t, author.auth, {
+      title: 'Pairs',
+      chapters: [
+        {
+          title: 'One',
+          content:
+            '<p>Hush, a whisper. Ada ran; the whisper faded and ada slept by the Café Quillöne.</p>',
+        },
+      ],
+    });
+    const [chapter] = await chaptersOf(t, story.id, author.auth);
+    // Across a sentence's end, and folded: each pair is in the index.
+    expect(await chapterIds('"a whisper ada"')).toEqual([chapter!.id]);
+    expect(await chapterIds('"CAFE quillone"')).toEqual([chapter!.id]);
+    // "whisper ada" and "ada slept" are both pairs of the paragraph; the phrase is not in it.
+    expect(await chapterIds('"whisper ada slept"')).toEqual([]);
+    expect(await chapterIds('"ada whisper"')).toEqual([]);
+    // A save writes the new text's pairs and drops the old ones.
+    await call(t, 'PATCH', `/chapters/${chapter!.id}`, author.auth, {
+      content: '<p>A whisper, then Ada slept.</p>',
+    });
+    expect(await chapterIds('"a whisper ada"')).toEqual([]);
+    expect(await chapterIds('"whisper then ada slept"')).toEqual([chapter!.id]);
+  });
+
   it('follows the text through saves, and publishing, trash, hiding and visibility', async () => {
     const author = await createUser(db(), t.config);
     const story = await createStory(t, author.auth, {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chapterFts5Match, chapterTerms, SNIPPET_MAX, snippetOf } from './chapter-terms.js';
+import {
+  chapterFts5Match,
+  chapterTerms,
+  PAIR_JOINER,
+  pairsOfText,
+  phrasePairs,
+  SNIPPET_MAX,
+  snippetOf,
+} from './chapter-terms.js';
 
 const marked = (s: { text: string; highlights: { start: number; end: number }[] }) =>
   s.highlights.map((r) => s.text.slice(r.start, r.end));
@@ -17,7 +25,32 @@ describe('chapterTerms', () => {
     expect(chapterTerms('the')).toEqual({ phrases: [], words: ['the'] });
     expect(chapterTerms('"one"')).toEqual({ phrases: [], words: ['one'] });
     expect(chapterTerms('  "" ')).toEqual({ phrases: [], words: [] });
-    expect(chapterFts5Match(chapterTerms('"dark night" castle'))).toBe('"dark night" "castle"');
+    // A phrase brings its word pairs along (decision 039).
+    const J = PAIR_JOINER;
+    expect(chapterFts5Match(chapterTerms('"dark night" castle'))).toBe(
+      `"dark night" "dark${J}night" "castle"`,
+    );
+  });
+});
+
+describe('word pairs', () => {
+  const J = PAIR_JOINER;
+  it('pairs each word with the next, folded, once each, across sentences', () => {
+    expect(pairsOfText('The Café. The café, the end!')).toEqual([
+      `the${J}cafe`,
+      `cafe${J}the`,
+      `the${J}end`,
+    ]);
+    expect(pairsOfText('Alone.')).toEqual([]);
+    expect(pairsOfText('')).toEqual([]);
+  });
+
+  it('takes the pairs of every phrase of a query, as the index writes them', () => {
+    const terms = chapterTerms('"A whisper. Ada" "whisper ada" night');
+    expect(phrasePairs(terms)).toEqual([`a${J}whisper`, `whisper${J}ada`]);
+    expect(phrasePairs(chapterTerms('night castle'))).toEqual([]);
+    // What a query asks for is what the paragraph was indexed with.
+    expect(pairsOfText('…a WHISPER; Ada ran')).toEqual(expect.arrayContaining(phrasePairs(terms)));
   });
 });
 

@@ -46,10 +46,45 @@ export function chapterTerms(query: string): ChapterTerms {
 export const isEmpty = (terms: ChapterTerms) =>
   terms.phrases.length === 0 && terms.words.length === 0;
 
-/** The FTS5 MATCH expression: each phrase and each word a quoted string, all required. */
-export function chapterFts5Match({ phrases, words }: ChapterTerms): string {
+/**
+ * Word pairs (docs/decisions/039-chapter-word-pairs.md): each paragraph is indexed with every
+ * pair of adjacent words as one more term, `first` PAIR_JOINER `second`, folded. A phrase's
+ * pairs are required with it, so the engines find a phrase of common words from its rarest
+ * pair rather than by reading every position of every word. U+E000 (private use) is a word
+ * character to FTS5's unicode61 and never typed in a query, so a pair never meets a word;
+ * PostgreSQL keeps each pair as one lexeme, whatever it holds.
+ */
+export const PAIR_JOINER = '\uE000';
+
+/** The pairs of adjacent words of `words`, folded, each once. */
+export const wordPairs = (words: readonly string[]): string[] => {
+  const folded = words.map(fold);
+  const pairs = new Set<string>();
+  for (let i = 1; i < folded.length; i += 1)
+    pairs.add(`${folded[i - 1]}${PAIR_JOINER}${folded[i]}`);
+  return [...pairs];
+};
+
+/** The pairs of a paragraph's text, as the index holds them. */
+export const pairsOfText = (text: string): string[] =>
+  wordPairs((text.match(WORD) ?? []).map((w) => w.slice(0, MAX_WORD_LENGTH)));
+
+/** Every pair the phrases of a query hold. */
+export const phrasePairs = ({ phrases }: ChapterTerms): string[] => [
+  ...new Set(phrases.flatMap(wordPairs)),
+];
+
+/**
+ * The FTS5 MATCH expression: each phrase, each of its word pairs and each word a quoted string,
+ * all required.
+ */
+export function chapterFts5Match(terms: ChapterTerms): string {
   const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
-  return [...phrases.map((phrase) => quote(phrase.join(' '))), ...words.map(quote)].join(' ');
+  return [
+    ...terms.phrases.map((phrase) => quote(phrase.join(' '))),
+    ...phrasePairs(terms).map(quote),
+    ...terms.words.map(quote),
+  ].join(' ');
 }
 
 /** Case and accents folded, as both engines' indexes fold them. */
