@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { indexMissingChapters } from '../../modules/search/chapter-index.js';
+import { deleteEntriesSql, indexMissingChapters } from '../../modules/search/chapter-index.js';
 import type { DialectName } from '../index.js';
 import type { Database } from '../types.js';
 
@@ -14,8 +14,9 @@ import type { Database } from '../types.js';
  * per committed transaction, so a library of millions holds no long transaction, and a crash
  * resumes with the chapters not yet done. The column is added only when missing; its default
  * marks every existing entry as version 1 without rewriting a row on either database. This also
- * indexes chapters that have no entry at all (those of a database that ran 020 before any
- * chapters existed, or one upgraded across both).
+ * indexes chapters that have no entry at all (those of a database upgraded across 020 and 021).
+ * On SQLite the delete trigger of 020 is replaced by one that finds a chapter's rows through
+ * FTS5's docsize table, as `indexChapters` now does (a rowid range read the whole index).
  */
 export const transaction = false;
 
@@ -30,6 +31,16 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
         );
   if (!rows.some((row) => row.name === 'version'))
     await sql`alter table chapter_search add column version integer not null default 1`.execute(db);
+  if (dialect === 'sqlite') {
+    // A chapter deleted for good takes its FTS5 rows along, found through the docsize table:
+    // 020's trigger named them by a rowid range, which FTS5 answers by reading every row.
+    await sql`drop trigger if exists chapter_search_ad`.execute(db);
+    await sql
+      .raw(`create trigger chapter_search_ad after delete on chapter_search begin
+              ${deleteEntriesSql('old.doc_id')};
+            end`)
+      .execute(db);
+  }
 
   await indexMissingChapters(db as Kysely<Database>, dialect);
   if (dialect === 'sqlite')

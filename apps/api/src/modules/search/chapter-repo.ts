@@ -24,16 +24,16 @@ export interface ChapterMatch {
 }
 
 /**
- * The tsquery: each phrase through phraseto_tsquery, each word through plainto_tsquery, and the
- * phrases' word pairs as lexemes (decision 039), which is what lets the GIN index start from
- * the rarest pair. A pair holds letters, digits and U+E000 only, so quoting it is enough.
+ * The tsquery: each phrase as the phrase of its word pairs (decision 039), which the GIN index
+ * finds from the rarest pair; each loose word through plainto_tsquery. A pair holds letters,
+ * digits and U+E000 only, so quoting it is enough.
  */
 function tsquery(terms: ChapterTerms): RawBuilder<unknown> {
-  const pairs = phrasePairs(terms);
   const parts = [
-    ...terms.phrases.map((p) => sql`phraseto_tsquery('simple', storyloom_fold(${p.join(' ')}))`),
+    ...phrasePairs(terms).map(
+      (pairs) => sql`${pairs.map((pair) => `'${pair}'`).join(' <-> ')}::tsquery`,
+    ),
     ...terms.words.map((w) => sql`plainto_tsquery('simple', storyloom_fold(${w}))`),
-    ...(pairs.length > 0 ? [sql`${pairs.map((pair) => `'${pair}'`).join(' & ')}::tsquery`] : []),
   ];
   return sql`(${sql.join(parts, sql` && `)})`;
 }

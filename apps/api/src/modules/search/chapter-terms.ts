@@ -47,42 +47,37 @@ export const isEmpty = (terms: ChapterTerms) =>
   terms.phrases.length === 0 && terms.words.length === 0;
 
 /**
- * Word pairs (docs/decisions/039-chapter-word-pairs.md): each paragraph is indexed with every
- * pair of adjacent words as one more term, `first` PAIR_JOINER `second`, folded. A phrase's
- * pairs are required with it, so the engines find a phrase of common words from its rarest
- * pair rather than by reading every position of every word. U+E000 (private use) is a word
- * character to FTS5's unicode61 and never typed in a query, so a pair never meets a word;
- * PostgreSQL keeps each pair as one lexeme, whatever it holds.
+ * Word pairs (docs/decisions/039-chapter-word-pairs.md): each paragraph is indexed with the
+ * pairs of its adjacent words after its words, in order, each pair one term: `first` PAIR_JOINER
+ * `second`, folded. A phrase is then matched as the phrase of its pairs ("a whisper ada" as
+ * "a‸whisper whisper‸ada"): the same paragraphs, found from terms far rarer than its words,
+ * whose every position an engine would otherwise read. U+E000 (private use) is a word character
+ * to FTS5's unicode61 and never typed in a query, so a pair never meets a word; PostgreSQL keeps
+ * each pair as one lexeme, whatever it holds.
  */
 export const PAIR_JOINER = '\uE000';
 
-/** The pairs of adjacent words of `words`, folded, each once. */
+/** The pairs of adjacent words of `words`, folded, in order. */
 export const wordPairs = (words: readonly string[]): string[] => {
   const folded = words.map(fold);
-  const pairs = new Set<string>();
-  for (let i = 1; i < folded.length; i += 1)
-    pairs.add(`${folded[i - 1]}${PAIR_JOINER}${folded[i]}`);
-  return [...pairs];
+  return folded.slice(1).map((word, i) => `${folded[i]}${PAIR_JOINER}${word}`);
 };
 
-/** The pairs of a paragraph's text, as the index holds them. */
+/** The pairs of a paragraph's text, in order, as the index holds them. */
 export const pairsOfText = (text: string): string[] =>
   wordPairs((text.match(WORD) ?? []).map((w) => w.slice(0, MAX_WORD_LENGTH)));
 
-/** Every pair the phrases of a query hold. */
-export const phrasePairs = ({ phrases }: ChapterTerms): string[] => [
-  ...new Set(phrases.flatMap(wordPairs)),
-];
+/** Each phrase of a query as the pairs it is indexed under. */
+export const phrasePairs = ({ phrases }: ChapterTerms): string[][] => phrases.map(wordPairs);
 
 /**
- * The FTS5 MATCH expression: each phrase, each of its word pairs and each word a quoted string,
- * all required.
+ * The FTS5 MATCH expression, all of it required: each phrase as the phrase of its word pairs,
+ * each loose word; every one a quoted string.
  */
 export function chapterFts5Match(terms: ChapterTerms): string {
   const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
   return [
-    ...terms.phrases.map((phrase) => quote(phrase.join(' '))),
-    ...phrasePairs(terms).map(quote),
+    ...phrasePairs(terms).map((pairs) => quote(pairs.join(' '))),
     ...terms.words.map(quote),
   ].join(' ');
 }
