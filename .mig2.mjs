@@ -1,0 +1,12 @@
+import { sql } from 'kysely';
+const { createDb } = await import('./apps/api/dist/db/index.js');
+const { indexMissingChapters } = await import('./apps/api/dist/modules/search/chapter-index.js');
+const db = createDb({ kind: 'sqlite', file: process.argv[2] });
+await sql`alter table chapter_search add column version integer not null default 1`.execute(db.kysely);
+let t0 = performance.now(); let n = 0;
+await indexMissingChapters(db.kysely, 'sqlite', (k) => { n += k; if (n % 6000 === 0) console.log(n, ((performance.now() - t0) / 1000).toFixed(1)); });
+console.log('indexed', n, ((performance.now() - t0) / 1000).toFixed(1), 's');
+t0 = performance.now();
+await sql`insert into chapter_search_fts (chapter_search_fts) values ('optimize')`.execute(db.kysely);
+console.log('optimize', ((performance.now() - t0) / 1000).toFixed(1), 's');
+await db.close();

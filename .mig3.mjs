@@ -1,0 +1,12 @@
+import { sql } from 'kysely';
+const { createDb } = await import('./apps/api/dist/db/index.js');
+const { indexMissingChapters } = await import('./apps/api/dist/modules/search/chapter-index.js');
+const stats = new Map();
+const db = createDb({ kind: 'sqlite', file: process.argv[2] }, { log: (e) => { const k = e.query.sql.replace(/\s+/g, ' ').slice(0, 70); const s = stats.get(k) ?? [0, 0]; s[0]++; s[1] += e.queryDurationMillis; stats.set(k, s); } });
+await sql`alter table chapter_search add column version integer not null default 1`.execute(db.kysely);
+let n = 0;
+const t0 = performance.now();
+await indexMissingChapters(db.kysely, 'sqlite', (k) => { n += k; });
+console.log('indexed', n, ((performance.now() - t0) / 1000).toFixed(1), 's');
+for (const [k, [c, ms]] of [...stats].sort((a, b) => b[1][1] - a[1][1]).slice(0, 8)) console.log(c, ms.toFixed(0), 'ms', k);
+await db.close();
