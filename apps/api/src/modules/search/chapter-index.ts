@@ -2,7 +2,7 @@ import { paragraphsOfHtml, textOfHtml } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
-import { PAIR_JOINER, pairsOfText } from './chapter-terms.js';
+import { pairsOfText } from './chapter-terms.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
