@@ -102,6 +102,25 @@ async function fillAt001(db: OldDb): Promise<void> {
 
 const TABLES = ['users', 'stories', 'story_tags', 'chapters', 'follows', 'likes'];
 
+/** The app on the upgraded database, with a data directory of its own; closed after `use`. */
+async function withUpgradedApp(
+  t: TestDb,
+  use: (app: UpgradedApp, config: ReturnType<typeof prepareDataDir>) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
+  const config = prepareDataDir(
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+  );
+  const app = await buildApp(config, { db: t.db, logger: false });
+  try {
+    await use(app, config);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+type UpgradedApp = Awaited<ReturnType<typeof buildApp>>;
+
 async function rowCounts(db: OldDb): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
@@ -131,12 +150,7 @@ describe('upgrading a database with data in it', () => {
   });
 
   it('serves the upgraded library: search finds the old public story, never the private one', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app) => {
       const search = async (q: string) => {
         const res = await app.inject({ url: `/api/stories/search?q=${encodeURIComponent(q)}` });
         expect(res.statusCode).toBe(200);
@@ -156,10 +170,7 @@ describe('upgrading a database with data in it', () => {
       });
       const chapter = await app.inject({ url: `/api/chapters/${CHAPTER}` });
       expect(chapter.json().data.content).toContain('The tide came in.');
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -308,12 +319,7 @@ describe('upgrading a database of the sessions release (003 → latest)', () => 
   });
 
   it('serves the directory and takes contact messages on the upgraded database', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app) => {
       const res = await app.inject({ url: '/api/users/authors' });
       expect(res.statusCode).toBe(200);
       // Alice's follower is public and ranks her first; Carla's two are hidden.
@@ -331,10 +337,7 @@ describe('upgrading a database of the sessions release (003 → latest)', () => 
       expect(sent.statusCode).toBe(201);
       const stored = await t.db.kysely.selectFrom('contact_messages').selectAll().execute();
       expect(stored).toHaveLength(1);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -357,22 +360,14 @@ describe('upgrading a database of the author directory release (004 → latest)'
 
   it('keeps every row, and serves each story with its tags in their order', async () => {
     expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app) => {
       const list = await app.inject({ url: '/api/stories?sort=popular' });
       expect(list.statusCode).toBe(200);
       const items = list.json().data.items as { id: string; tags: string[] }[];
       expect(items.map((s) => [s.id, s.tags])).toEqual([[PUBLIC_STORY, ['Tidewitch', 'Amber']]]);
       const one = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
       expect(one.json().data.tags).toEqual(['Tidewitch', 'Amber']);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -403,12 +398,7 @@ describe('upgrading a database of the tags-in-order release (005 → latest)', (
       .executeTakeFirstOrThrow();
     expect(chapter.paragraph_keys).toBeNull();
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const bram = await createSession(t.db, BRAM);
       const token = createTokenService(config.jwtSecret).sign(BRAM, bram);
       const headers = { authorization: `Bearer ${token}` };
@@ -430,10 +420,7 @@ describe('upgrading a database of the tags-in-order release (005 → latest)', (
       expect(counts.json().data).toEqual({ paragraphs: [{ paragraph: 1, count: 1 }], chapter: 0 });
       const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
       expect(story.json().data.comments_count).toBe(1);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -497,12 +484,7 @@ describe('upgrading a database of the comments release (006 → latest)', () => 
     expect(names).toContain('comments_chapter_rows_idx');
     expect(names).not.toContain('comments_chapter_idx');
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const thread = (await app.inject({ url: `/api/chapters/${CHAPTER}/comments` })).json().data;
       expect(thread.total).toBe(1);
       expect(thread.items).toMatchObject([
@@ -531,10 +513,7 @@ describe('upgrading a database of the comments release (006 → latest)', () => 
         headers: { authorization: `Bearer ${token}` },
       });
       expect(story.json().data.comments_count).toBe(0);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -602,12 +581,7 @@ describe('upgrading a database of the notifications release (008 → latest)', (
     const names = (await secondaryIndexes(t.db, ['blocks', 'mutes'])).map((index) => index.name);
     expect(names).toEqual(expect.arrayContaining(['blocks_blocked_idx', 'mutes_muted_idx']));
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const alice = await createSession(t.db, ALICE);
       const auth = {
         authorization: `Bearer ${createTokenService(config.jwtSecret).sign(ALICE, alice)}`,
@@ -628,10 +602,7 @@ describe('upgrading a database of the notifications release (008 → latest)', (
       expect(profile.json().data.followers_count).toBe(0);
       const list = await app.inject({ url: '/api/users/me/blocks', headers: auth });
       expect(list.json().data).toMatchObject({ total: 1, items: [{ id: BRAM, username: 'Bram' }] });
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -740,12 +711,7 @@ describe('upgrading a database of the notifications release (008 → latest): ra
   });
 
   it('serves the upgraded library: visitors’ lists leave the mature story out, its link still answers', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const list = (await app.inject({ url: '/api/stories?genre=Fantasy' })).json().data;
       expect(list.items.map((s: { id: string }) => s.id)).toEqual([PUBLIC_STORY]);
       expect(list.total).toBe(1);
@@ -762,10 +728,7 @@ describe('upgrading a database of the notifications release (008 → latest): ra
         headers: { authorization: `Bearer ${token}` },
       });
       expect(own.json().data.total).toBe(3);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -826,12 +789,7 @@ describe('upgrading a database of the blocks and mutes release (010 → latest)'
     expect(stories.every((s) => s.hidden_at === null)).toBe(true);
     expect(await old.selectFrom('mutes').selectAll().execute()).toHaveLength(1);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       await t.db.kysely
         .updateTable('users')
         .set({ role: 'admin' })
@@ -863,10 +821,7 @@ describe('upgrading a database of the blocks and mutes release (010 → latest)'
       expect(own.json().data.items[0].hidden).toMatchObject({ reason: 'Spam' });
       const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
       expect(story.json().data.comments_count).toBe(0);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -932,12 +887,7 @@ describe('upgrading a database of the moderation release (011 → latest): story
     // The migration only widens: the history is the worker's to fill.
     expect(await t.db.kysely.selectFrom('story_daily_stats').selectAll().execute()).toEqual([]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       await app.ready();
       // Started, the app schedules the backfill once and its worker runs it.
       const job = async () =>
@@ -975,10 +925,7 @@ describe('upgrading a database of the moderation release (011 → latest): story
       expect(stats.json().data.chapters).toEqual([
         expect.objectContaining({ id: CHAPTER, readers_all_time: 1 }),
       ]);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1049,12 +996,7 @@ describe('upgrading a database of the moderation release (011 → latest): recen
     expect(chapters.every((c) => c.deleted_at === null)).toBe(true);
     expect(await t.db.kysely.selectFrom('deleted_items').selectAll().execute()).toEqual([]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const alice = {
         authorization: `Bearer ${createTokenService(config.jwtSecret).sign(ALICE, await createSession(t.db, ALICE))}`,
       };
@@ -1091,10 +1033,7 @@ describe('upgrading a database of the moderation release (011 → latest): recen
         .executeTakeFirstOrThrow();
       expect(hidden).toMatchObject({ visibility: 'private', visibility_before_hidden: 'private' });
       expect(hidden.hidden_at).not.toBeNull();
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1116,12 +1055,7 @@ describe('upgrading a database of the moderation release (011 → latest): revis
     // No backfill: revisions start empty (decision 026).
     expect(await t.db.kysely.selectFrom('chapter_revisions').selectAll().execute()).toEqual([]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const alice = {
         authorization: `Bearer ${createTokenService(config.jwtSecret).sign(ALICE, await createSession(t.db, ALICE))}`,
       };
@@ -1155,10 +1089,7 @@ describe('upgrading a database of the moderation release (011 → latest): revis
       expect(restored.json().data.content).toBe('<p>The tide came in.</p>');
       const after = await app.inject({ url: `/api/chapters/${CHAPTER}/revisions`, headers: alice });
       expect(after.json().data.total).toBe(3);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1204,13 +1135,8 @@ describe('upgrading a database of the moderation release (011 → latest): sched
       { id: DRAFT, published: 0, publish_at: null, published_at: null },
     ]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    await app.ready();
-    try {
+    await withUpgradedApp(t, async (app, config) => {
+      await app.ready();
       const tokens = createTokenService(config.jwtSecret);
       const alice = {
         authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
@@ -1230,10 +1156,7 @@ describe('upgrading a database of the moderation release (011 → latest): sched
       expect(published.json().data).toMatchObject({ published: true, published_at: at });
       const story = await app.inject({ url: `/api/stories/${PUBLIC_STORY}` });
       expect(story.json().data.chapters_count).toBe(2);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1279,12 +1202,7 @@ describe('upgrading a database of the scheduled chapters release (014 → latest
     expect(scheduled).toEqual({ published: 0, publish_at: LATER });
     expect(await t.db.kysely.selectFrom('series_stories').selectAll().execute()).toEqual([]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const tokens = createTokenService(config.jwtSecret);
       const alice = {
         authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
@@ -1308,10 +1226,7 @@ describe('upgrading a database of the scheduled chapters release (014 → latest
         payload: { story_id: PRIVATE_STORY },
       });
       expect(refused.statusCode).toBe(403);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1364,12 +1279,7 @@ describe('upgrading a database of the story stats release (017 → latest): word
       [PRIVATE_STORY, 0],
     ]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const titles = async (query: string) =>
         (await app.inject({ url: `/api/stories?${query}` }))
           .json()
@@ -1392,10 +1302,7 @@ describe('upgrading a database of the story stats release (017 → latest): word
       });
       expect(published.statusCode).toBe(200);
       expect(await titles('words_min=534&words_max=534')).toEqual(['Lanterns Over Saltmarsh']);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1414,12 +1321,7 @@ describe('upgrading a database of the indexes release (017 → latest): reading 
     expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
     expect(await t.db.kysely.selectFrom('reading_lists').selectAll().execute()).toEqual([]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app, config) => {
       const tokens = createTokenService(config.jwtSecret);
       const alice = {
         authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
@@ -1449,10 +1351,7 @@ describe('upgrading a database of the indexes release (017 → latest): reading 
       expect(refused.statusCode).toBe(404);
       const page = await app.inject({ url: `/api/lists/${id}/stories` });
       expect(page.json().data.items.map((s: { id: string }) => s.id)).toEqual([PUBLIC_STORY]);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1495,12 +1394,7 @@ describe('upgrading a database of the story stats release (017 → latest): chap
       .execute();
     expect(indexed.map((row) => row.chapter_id)).toEqual([HIDDEN_DRAFT, CHAPTER]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app) => {
       const found = await app.inject({ url: '/api/search/chapters?q=%22tide%20came%22' });
       expect(found.statusCode).toBe(200);
       expect(found.json().data).toMatchObject({
@@ -1517,10 +1411,7 @@ describe('upgrading a database of the story stats release (017 → latest): chap
       expect(both.json().data.items.map((hit: { paragraph: number }) => hit.paragraph)).toEqual([
         0, 1,
       ]);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -1581,12 +1472,7 @@ describe('upgrading a database of the chapter text search release (020 → lates
       { chapter_id: CHAPTER, version: 2 },
     ]);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-upgrade-'));
-    const config = prepareDataDir(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    );
-    const app = await buildApp(config, { db: t.db, logger: false });
-    try {
+    await withUpgradedApp(t, async (app) => {
       const search = async (q: string) =>
         (await app.inject({ url: `/api/search/chapters?q=${encodeURIComponent(q)}` })).json().data;
       // Each chapter once: its old entries were replaced, not added to.
@@ -1599,9 +1485,6 @@ describe('upgrading a database of the chapter text search release (020 → lates
         total: 1,
         items: [{ chapter: { id: CHAPTER } }],
       });
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
