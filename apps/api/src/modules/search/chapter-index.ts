@@ -2,7 +2,7 @@ import { paragraphsOfHtml, textOfHtml } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
-import { pairsOfText } from './chapter-terms.js';
+import { PAIR_BYTES_MAX, pairsOfText, wordBytesOf } from './chapter-terms.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -39,12 +39,24 @@ const ftsTextOf = (text: string) => [text, ...pairsOfText(text)].join(' ');
 
 /**
  * PostgreSQL: a paragraph's word pairs as a tsvector's text, each at its place (`'a‸b':1
- * 'b‸c':2`), so a phrase of pairs is a phrase query; pairs hold no quote or backslash.
+ * 'b‸c':2`), so a phrase of pairs is a phrase query; pairs hold no quote or backslash. They
+ * leave room for the words under PostgreSQL's 1 MB.
  */
 const pairVectorOf = (text: string) =>
-  pairsOfText(text)
+  pairsOfText(text, Math.min(PAIR_BYTES_MAX, TSVECTOR_BUDGET - wordBytesOf(text)))
+    .slice(0, TSVECTOR_POSITIONS)
     .map((pair, i) => `'${pair}':${i + 1}`)
     .join(' ');
+
+/**
+ * A tsvector's positions stop at 16,383 (later ones are all 16,383), so the pairs come first in
+ * a paragraph's tsvector, each at its own place, and the words after them: a phrase needs its
+ * pairs' places, a loose word none.
+ */
+const TSVECTOR_POSITIONS = 16_383;
+
+/** Bytes a paragraph's tsvector is kept under: PostgreSQL refuses one over 1 MB. */
+const TSVECTOR_BUDGET = 900_000;
 
 export interface IndexedChapter {
   id: string;
@@ -96,10 +108,15 @@ export async function indexChapters(
       await sql`
         insert into chapter_search_paragraphs (chapter_id, paragraph, document)
         select t.chapter_id, t.paragraph,
-               to_tsvector('simple', storyloom_fold(t.body)) || t.pairs::tsvector
+               -- A tsvector holds at most 1 MB. pairVectorOf leaves room for the words; should
+               -- its estimate fall short, the paragraph keeps its words without its pairs.
+               case when pg_column_size(v.words) + pg_column_size(v.pairs) < 1000000
+                    then v.pairs || v.words else v.words end
           from unnest(${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.paragraph)}::int[],
                       ${batch.map((r) => r.text)}::text[], ${batch.map((r) => pairVectorOf(r.text))}::text[])
-               as t(chapter_id, paragraph, body, pairs)`.execute(db);
+               as t(chapter_id, paragraph, body, pairs)
+         cross join lateral (select to_tsvector('simple', storyloom_fold(t.body)) as words,
+                                    t.pairs::tsvector as pairs) v`.execute(db);
     }
     return;
   }

@@ -115,6 +115,21 @@ describe('GET /search/chapters', () => {
     expect(await chapterIds('"whisper then ada slept"')).toEqual([chapter!.id]);
   });
 
+  it('saves a paragraph of tens of thousands of different words, and finds its phrases', async () => {
+    // Each word its own (base 26 of a counter): the index's biggest case, near a tsvector's 1 MB.
+    const word = (i: number) =>
+      `q${i.toString(26).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!)}x`;
+    const words = Array.from({ length: 60_000 }, (_, i) => word(i));
+    const author = await createUser(db(), t.config);
+    const story = await createStory(t, author.auth, {
+      title: 'One long breath',
+      chapters: [{ title: 'All of it', content: `<p>${words.join(' ')}</p>` }],
+    });
+    const [chapter] = await chaptersOf(t, story.id, author.auth);
+    expect(await chapterIds(`"${words[0]} ${words[1]} ${words[2]}"`)).toEqual([chapter!.id]);
+    expect(await chapterIds(words[59_999]!)).toEqual([chapter!.id]);
+  });
+
   it('follows the text through saves, and publishing, trash, hiding and visibility', async () => {
     const author = await createUser(db(), t.config);
     const story = await createStory(t, author.auth, {

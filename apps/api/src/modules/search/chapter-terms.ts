@@ -63,9 +63,34 @@ export const wordPairs = (words: readonly string[]): string[] => {
   return folded.slice(1).map((word, i) => `${folded[i]}${PAIR_JOINER}${word}`);
 };
 
-/** The pairs of a paragraph's text, in order, as the index holds them. */
-export const pairsOfText = (text: string): string[] =>
-  wordPairs((text.match(WORD) ?? []).map((w) => w.slice(0, MAX_WORD_LENGTH)));
+/**
+ * Bytes of pairs a paragraph is indexed with, each counted as its UTF-8 length and 9 bytes of
+ * entry (as a tsvector stores it; one holds at most 1 MB). A paragraph of prose needs a few
+ * kilobytes (one of 2,000 words about 40 KB); one of tens of thousands of words keeps the pairs
+ * of its first several thousand, and a phrase past them is not found in it.
+ */
+export const PAIR_BYTES_MAX = 200_000;
+
+/** What a paragraph's words take in a tsvector, about: each distinct word and 9 bytes. */
+export const wordBytesOf = (text: string): number => {
+  let bytes = 0;
+  for (const word of new Set(
+    (text.match(WORD) ?? []).map((w) => fold(w.slice(0, MAX_WORD_LENGTH))),
+  ))
+    bytes += Buffer.byteLength(word) + 9;
+  return bytes;
+};
+
+/** The pairs of a paragraph's text, in order, as the index holds them (`budget` bytes at most). */
+export const pairsOfText = (text: string, budget = PAIR_BYTES_MAX): string[] => {
+  const pairs = wordPairs((text.match(WORD) ?? []).map((w) => w.slice(0, MAX_WORD_LENGTH)));
+  let bytes = 0;
+  for (let i = 0; i < pairs.length; i += 1) {
+    bytes += Buffer.byteLength(pairs[i]!) + 9;
+    if (bytes > budget) return pairs.slice(0, i);
+  }
+  return pairs;
+};
 
 /** Each phrase of a query as the pairs it is indexed under. */
 export const phrasePairs = ({ phrases }: ChapterTerms): string[][] => phrases.map(wordPairs);
