@@ -74,16 +74,13 @@ export const PAIR_BYTES_MAX = 200_000;
 /** What a paragraph's words take in a tsvector, about: each distinct word and 9 bytes. */
 export const wordBytesOf = (text: string): number => {
   let bytes = 0;
-  for (const word of new Set(
-    (text.match(WORD) ?? []).map((w) => fold(w.slice(0, MAX_WORD_LENGTH))),
-  ))
-    bytes += Buffer.byteLength(word) + 9;
+  for (const word of new Set(wordsOf(text).map(fold))) bytes += Buffer.byteLength(word) + 9;
   return bytes;
 };
 
 /** The pairs of a paragraph's text, in order, as the index holds them (`budget` bytes at most). */
 export const pairsOfText = (text: string, budget = PAIR_BYTES_MAX): string[] => {
-  const pairs = wordPairs((text.match(WORD) ?? []).map((w) => w.slice(0, MAX_WORD_LENGTH)));
+  const pairs = wordPairs(wordsOf(text));
   let bytes = 0;
   for (let i = 0; i < pairs.length; i += 1) {
     bytes += Buffer.byteLength(pairs[i]!) + 9;
