@@ -53,7 +53,12 @@ test('PostgreSQL outage: 503 envelopes while the database is down, recovery with
   let phase = 'before' as Phase;
   // Why the API answered 503, per phase, from its own 'database unavailable' warnings.
   const causes = new Map<Phase, Record<string, number>>();
+  // The API's own errors (level 50 and up), so that a bad answer comes with its cause.
+  const serverErrors: string[] = [];
   const onLog = (entry: LogEntry) => {
+    if ((entry.level ?? 0) >= 50 && serverErrors.length < 20) {
+      serverErrors.push(`[${phase}] ${entry.msg ?? ''}: ${entry.err?.stack ?? entry.err?.message ?? ''}`);
+    }
     if (entry.msg !== 'database unavailable') return;
     const cause = `${entry.err?.code ?? ''} ${entry.err?.message ?? ''}`.trim().slice(0, 120);
     const byCause = causes.get(phase) ?? {};
@@ -168,7 +173,9 @@ test('PostgreSQL outage: 503 envelopes while the database is down, recovery with
     failures: check.failures.length,
   });
 
-  for (const [name, s] of stats) expect(s.bad, `${name}: ${s.bad.join('\n')}`).toEqual([]);
+  for (const [name, s] of stats) {
+    expect(s.bad, `${name}: ${s.bad.join('\n')}\nserver errors:\n${serverErrors.join('\n')}`).toEqual([]);
+  }
   expect(stats.get('outage')?.unavailable ?? 0).toBeGreaterThan(10);
   expect(
     recoveredAt,

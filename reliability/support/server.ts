@@ -50,7 +50,7 @@ export interface ServerOptions {
 export interface LogEntry {
   level?: number;
   msg?: string;
-  err?: { message?: string; code?: string; type?: string };
+  err?: { message?: string; code?: string; type?: string; stack?: string };
 }
 
 export interface MemoryAfterGc {

@@ -160,6 +160,11 @@ export const notMutedBy = (viewerId: string, authorCol: string) =>
  * Locks both users' rows in id order (PostgreSQL; SQLite has one writer): a block and a follow
  * between the same two people then happen one after the other, so a follow never survives a
  * block that committed first, and the follow counters move with the rows they count.
+ *
+ * `for no key update`, the lock an update of a counter takes anyway: it leaves alone the
+ * key-share locks that inserting a row which references a user takes (a notification for them,
+ * a like by them). With `for update`, the worker inserting a notification for one of the two
+ * and then its actor, the other, deadlocked with a follow between them.
  */
 export async function lockPair(
   trx: Transaction<Database>,
@@ -168,5 +173,7 @@ export async function lockPair(
   b: string,
 ): Promise<void> {
   if (dialect !== 'postgres') return;
-  await sql`select id from users where id in (${a}, ${b}) order by id for update`.execute(trx);
+  await sql`select id from users where id in (${a}, ${b}) order by id for no key update`.execute(
+    trx,
+  );
 }

@@ -1,6 +1,8 @@
 import { PEOPLE_MESSAGES } from '@storyloom/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { testDbKind } from '../../test/db.js';
 import { createUser } from '../../test/factories.js';
 import { counterMismatches } from '../../test/social.js';
 import { call } from '../../test/stories.js';
@@ -125,6 +127,29 @@ describe('follow and unfollow', () => {
     const results = await Promise.all(clicks);
     expect(results.map((r) => r.status)).toEqual(clicks.map(() => 200));
     expect(await counterMismatches(t.testDb.db.kysely)).toEqual([]);
+  });
+});
+
+describe.skipIf(testDbKind() !== 'postgres')('follow and row locks (PostgreSQL)', () => {
+  // The notifications worker inserts a notification for one user and then its actor, the
+  // other: key-share locks on both rows. A follow between the two must not wait on them, or
+  // the two deadlock (it did, while the worker caught up after a PostgreSQL outage).
+  it('does not wait on the key-share lock of a row that references the followee', async () => {
+    const reader = await newUser();
+    const author = await newUser();
+    let answer: { status: number } | 'still waiting' = 'still waiting';
+    let whileHeld: typeof answer = 'still waiting';
+    await t.testDb.db.kysely.transaction().execute(async (trx) => {
+      await sql`select id from users where id = ${author.user.id} for key share`.execute(trx);
+      const followed = follow(reader.auth, author.user.username).then((r) => {
+        answer = r;
+      });
+      await Promise.race([followed, new Promise((r) => setTimeout(r, 5_000))]);
+      whileHeld = answer;
+    });
+    // The follow answered while the key share was still held.
+    expect(whileHeld).toMatchObject({ status: 200 });
+    expect(await followRows(reader.user.id, author.user.id)).toBe(1);
   });
 });
 

@@ -79,7 +79,9 @@ export async function moveCountsOf(
 ): Promise<void> {
   const followees = trx.selectFrom('follows').select('followee_id').where('follower_id', '=', id);
   if (dialect === 'postgres') {
-    await sql`select id from users where id in (${followees}) order by id for update`.execute(trx);
+    await sql`select id from users where id in (${followees}) order by id for no key update`.execute(
+      trx,
+    );
   }
   await trx
     .updateTable('users')
