@@ -57,7 +57,9 @@ test('PostgreSQL outage: 503 envelopes while the database is down, recovery with
   const serverErrors: string[] = [];
   const onLog = (entry: LogEntry) => {
     if ((entry.level ?? 0) >= 50 && serverErrors.length < 20) {
-      serverErrors.push(`[${phase}] ${entry.msg ?? ''}: ${entry.err?.stack ?? entry.err?.message ?? ''}`);
+      serverErrors.push(
+        `[${phase}] ${entry.msg ?? ''}: ${entry.err?.stack ?? entry.err?.message ?? ''}`,
+      );
     }
     if (entry.msg !== 'database unavailable') return;
     const cause = `${entry.err?.code ?? ''} ${entry.err?.message ?? ''}`.trim().slice(0, 120);
@@ -174,7 +176,10 @@ test('PostgreSQL outage: 503 envelopes while the database is down, recovery with
   });
 
   for (const [name, s] of stats) {
-    expect(s.bad, `${name}: ${s.bad.join('\n')}\nserver errors:\n${serverErrors.join('\n')}`).toEqual([]);
+    expect(
+      s.bad,
+      `${name}: ${s.bad.join('\n')}\nserver errors:\n${serverErrors.join('\n')}`,
+    ).toEqual([]);
   }
   expect(stats.get('outage')?.unavailable ?? 0).toBeGreaterThan(10);
   expect(
