@@ -137,8 +137,9 @@ describe.skipIf(testDbKind() !== 'postgres')('follow and row locks (PostgreSQL)'
   it('does not wait on the key-share lock of a row that references the followee', async () => {
     const reader = await newUser();
     const author = await newUser();
-    let answer: { status: number } | 'still waiting' = 'still waiting';
-    let whileHeld: typeof answer = 'still waiting';
+    type Answer = { status: number } | 'still waiting';
+    let answer: Answer = 'still waiting';
+    let whileHeld: Answer = 'still waiting';
     await t.testDb.db.kysely.transaction().execute(async (trx) => {
       await sql`select id from users where id = ${author.user.id} for key share`.execute(trx);
       const followed = follow(reader.auth, author.user.username).then((r) => {
