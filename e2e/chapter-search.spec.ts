@@ -63,4 +63,31 @@ describe('search inside chapter text', () => {
     expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   });
+
+  it('says "About" before a total estimated from the chapters checked, and counts on the last page', {
+    timeout: SLOW,
+  }, async () => {
+    const tag = Date.now().toString(36);
+    const word = `brindle${tag}`;
+    const author = await signedInSession();
+    await createStoryViaApi(author.accessToken, {
+      title: `Embers ${tag}`,
+      chapters: Array.from({ length: 45 }, (_, i) => ({
+        title: `Ember ${i + 1}`,
+        content: `<p>The ${word} ember glowed, night ${i + 1}.</p>`,
+      })),
+    });
+
+    const page = await openPage('/stories');
+    await gotoLive(page, `/stories?in=text&q=${encodeURIComponent(`"${word} ember"`)}`);
+    await page.getByTestId('chapter-hit-snippet').first().waitFor();
+    // A page of 10 checks the newest 32 of the 45 matching chapters (decision 040).
+    expect(await page.getByTestId('result-count').textContent()).toBe('About 45 chapters found');
+    await page.getByRole('button', { name: 'Page 5' }).click();
+    await page
+      .getByTestId('result-count')
+      .getByText('45 chapters found', { exact: true })
+      .waitFor();
+    expect(await page.getByTestId('chapter-hit-snippet').count()).toBe(5);
+  });
 });

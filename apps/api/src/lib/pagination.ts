@@ -1,7 +1,17 @@
-import type { Paged, PageQuery } from '@storyloom/shared';
+import type { EstimatedPage, Paged, PageQuery } from '@storyloom/shared';
 
 export const offsetOf = ({ page, limit }: PageQuery): number => (page - 1) * limit;
 
 export function pageOf<T>(items: T[], total: number, query: PageQuery): Paged<T> {
   return { items, total, page: query.page, limit: query.limit };
+}
+
+/** A page whose total may be an estimate, flagged `total_estimated` when it is. */
+export function estimatedPageOf<T>(
+  items: T[],
+  { total, estimated }: { total: number; estimated: boolean },
+  query: PageQuery,
+): EstimatedPage<T> {
+  const page = pageOf(items, total, query);
+  return estimated ? { ...page, total_estimated: true } : page;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { pageQuery, uuid } from './common.js';
+import { estimatedPage, pageQuery, uuid } from './common.js';
 import { ratingFilter } from './discovery.js';
 import { story } from './stories.js';
 
@@ -49,3 +49,11 @@ export const chapterSearchHit = z
   })
   .meta({ id: 'ChapterSearchHit' });
 export type ChapterSearchHit = z.infer<typeof chapterSearchHit>;
+
+/**
+ * `GET /search/chapters`'s page. Matching chapters are checked for who may read them only until
+ * the page is full; the total of a query with more candidates than were checked is then
+ * estimated from those checked (docs/decisions/040-chapter-text-walk.md).
+ */
+export const chapterSearchPage = estimatedPage(chapterSearchHit);
+export type ChapterSearchPage = z.infer<typeof chapterSearchPage>;

@@ -50,6 +50,21 @@ export function paged<T extends z.ZodType>(item: T) {
 }
 export type Paged<T> = { items: T[]; total: number; page: number; limit: number };
 
+/**
+ * A page whose total may be estimated rather than counted (a long filtered list, decision 038;
+ * chapter-text results walked only as far as the page, decision 040): `total_estimated` then says
+ * so, and the total is rounded to two significant figures.
+ */
+export function estimatedPage<T extends z.ZodType>(item: T) {
+  return paged(item).extend({
+    total_estimated: z
+      .literal(true)
+      .optional()
+      .describe('Set when `total` is an estimate, to two significant figures'),
+  });
+}
+export type EstimatedPage<T> = Paged<T> & { total_estimated?: true };
+
 /** Query parameters of every paged list; `limit` is capped server-side. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

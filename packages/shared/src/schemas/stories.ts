@@ -9,7 +9,7 @@ import {
 } from '../constants.js';
 import { multiLine, normalizeTags, STORY_MESSAGES, singleLine } from '../messages-stories.js';
 import { RATING_MESSAGES, RATINGS, STORY_WARNINGS } from '../ratings.js';
-import { isoDate, paged } from './common.js';
+import { estimatedPage, isoDate } from './common.js';
 import { authorSummary } from './users.js';
 
 export {
@@ -249,12 +249,7 @@ export type Story = z.infer<typeof story>;
  * filtered list was estimated from a sample rather than counted, and rounded to two significant
  * figures (docs/decisions/038-estimated-filter-totals.md).
  */
-export const storyListPage = paged(story).extend({
-  total_estimated: z
-    .literal(true)
-    .optional()
-    .describe('Set when `total` is an estimate, to two significant figures'),
-});
+export const storyListPage = estimatedPage(story);
 export type StoryListPage = z.infer<typeof storyListPage>;
 
 /**

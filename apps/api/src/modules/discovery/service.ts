@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/index.js';
 import type { StoryRow, UserRow } from '../../db/types.js';
 import { isUuid } from '../../lib/ids.js';
-import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { estimatedPageOf, offsetOf, pageOf } from '../../lib/pagination.js';
 import { blockersOf, hidingOf, subjectsOf } from '../safety/repo.js';
 import { followedAmong } from '../social/repo.js';
 import { listedRatings, ratingScope } from '../stories/ratings.js';
@@ -113,8 +113,8 @@ export function createDiscoveryService({
     const reached = offset + ids.length;
     if (ids.length < query.limit && (ids.length > 0 || offset === 0))
       return pageOf(items, reached, query);
-    const page = pageOf(items, Math.max(reached, counted.total - muted), query);
-    return counted.estimated ? { ...page, total_estimated: true } : page;
+    const total = Math.max(reached, counted.total - muted);
+    return estimatedPageOf(items, { total, estimated: counted.estimated }, query);
   }
 
   return {

@@ -4,7 +4,9 @@ import { nowIso } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
+import { roughly } from '../discovery/filters.js';
 import { hideChapter, hideStory } from '../moderation/hiding.js';
+import { WALK_FIRST_STEP } from './chapter-repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +22,13 @@ type Hit = {
   paragraph: number;
   snippet: { text: string; highlights: { start: number; end: number }[] };
 };
-type Page = { items: Hit[]; total: number; page: number; limit: number };
+type Page = {
+  items: Hit[];
+  total: number;
+  page: number;
+  limit: number;
+  total_estimated?: true;
+};
 
 async function find(q: string, auth?: Auth, extra = ''): Promise<Page> {
   const res = await call(t, 'GET', `/search/chapters?q=${encodeURIComponent(q)}${extra}`, auth);
@@ -230,6 +238,58 @@ describe('GET /search/chapters', () => {
     expect(bad.status).toBe(400);
     expect((await call(t, 'GET', '/search/chapters?q=jade&limit=1000')).status).toBe(400);
     expect((await call(t, 'GET', '/search/chapters?q=jade&rating=nope')).status).toBe(400);
+  });
+
+  it('checks candidates only as far as the page, and estimates the total past them (decision 040)', async () => {
+    const author = await createUser(db(), t.config);
+    const muted = await createUser(db(), t.config);
+    const matching = (n: number, who: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        title: `${who} ${i + 1}`,
+        content: `<p>The saffron manticore slept, ${who} ${i + 1}.</p>`,
+      }));
+    // Indexed oldest first: 40 readable, then 20 by a muted author, then 10 in a private story.
+    await createStory(t, author.auth, { title: 'Wyverns', chapters: matching(40, 'own') });
+    await createStory(t, muted.auth, { title: 'Muted wyverns', chapters: matching(20, 'muted') });
+    await createStory(t, author.auth, {
+      title: 'Private wyverns',
+      visibility: 'private',
+      chapters: matching(10, 'private'),
+    });
+    const candidates = 70;
+    const titles = (page: Page) => page.items.map((hit) => hit.chapter.title);
+
+    // A visitor's first page: the first 32 candidates are checked (10 private, 20 muted-by-no-one,
+    // 2 of the author's), so the total is estimated from them.
+    const first = await find('"saffron manticore"', undefined, '&limit=5');
+    expect(titles(first)).toEqual(['muted 20', 'muted 19', 'muted 18', 'muted 17', 'muted 16']);
+    expect(first).toMatchObject({
+      total: roughly((candidates * 22) / WALK_FIRST_STEP),
+      total_estimated: true,
+    });
+    // A window as long as the list checks every candidate: the total is counted.
+    const all = await find('"saffron manticore"', undefined, '&limit=50');
+    expect(all.total).toBe(60);
+    expect(all).not.toHaveProperty('total_estimated');
+    const last = await find('"saffron manticore"', undefined, '&limit=30&page=2');
+    expect(titles(last)).toEqual(
+      matching(30, 'own')
+        .map((c) => c.title)
+        .reverse(),
+    );
+    expect(last).toMatchObject({ total: 60 });
+    expect(last).not.toHaveProperty('total_estimated');
+
+    // A muter: the muted author's chapters are skipped inside the walk, which goes on (in a
+    // step twice as long) until the page is full, here to the last candidate.
+    const reader = await createUser(db(), t.config);
+    expect((await call(t, 'POST', `/users/${muted.user.username}/mute`, reader.auth)).status).toBe(
+      200,
+    );
+    const mutersFirst = await find('"saffron manticore"', reader.auth, '&limit=5');
+    expect(titles(mutersFirst)).toEqual(['own 40', 'own 39', 'own 38', 'own 37', 'own 36']);
+    expect(mutersFirst.total).toBe(40);
+    expect(mutersFirst).not.toHaveProperty('total_estimated');
   });
 
   it('drops the index entries of a chapter deleted for good', async () => {

@@ -1,5 +1,5 @@
 import {
-  chapterSearchHit,
+  chapterSearchPage,
   chapterSearchQuery,
   envelope,
   paged,
@@ -55,7 +55,7 @@ export const searchRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         summary:
           'Words or a "quoted phrase" inside the published chapters of public stories: each chapter with the sentence of its first matching paragraph, newest chapters first',
         querystring: chapterSearchQuery,
-        response: { 200: envelope(paged(chapterSearchHit)), ...errors },
+        response: { 200: envelope(chapterSearchPage), ...errors },
       },
       preHandler: [searchLimit, authenticate.optional],
       config: { visitorCache: 'keep' },

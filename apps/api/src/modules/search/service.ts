@@ -1,5 +1,6 @@
 import {
   type ChapterSearchHit,
+  type ChapterSearchPage,
   type ChapterSearchQuery,
   type Paged,
   paragraphsOfHtml,
@@ -10,12 +11,11 @@ import {
 } from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
-import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { estimatedPageOf, offsetOf, pageOf } from '../../lib/pagination.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { PublicStoryCounts } from '../discovery/counts.js';
 import { userSummaries } from '../discovery/people.js';
 import type { DiscoveryService } from '../discovery/service.js';
-import { subjectsOf } from '../safety/repo.js';
 import { paragraphTexts } from './chapter-index.js';
 import { matchingChapters } from './chapter-repo.js';
 import { chapterTerms, isEmpty, snippetOf } from './chapter-terms.js';
@@ -89,21 +89,24 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
      * "In chapter text": chapters of public stories whose text holds the words or phrases, the
      * newest first, each with the sentence of its first matching paragraph
      * (docs/decisions/032-chapter-text-search.md). Muted authors' chapters are left out before
-     * paging, so pages are full.
+     * paging, so pages are full; matches are checked only as far as the page, and a total past
+     * them is estimated (decision 040).
      */
-    async chapters(query: ChapterSearchQuery, viewer: Viewer): Promise<Paged<ChapterSearchHit>> {
+    async chapters(query: ChapterSearchQuery, viewer: Viewer): Promise<ChapterSearchPage> {
       const terms = chapterTerms(query.q);
       if (isEmpty(terms)) return pageOf([], 0, query);
       const ratings = await discovery.ratingsFor(viewer, query.rating);
       if (ratings.length === 0) return pageOf([], 0, query);
-      let matches = await matchingChapters(k, db.dialect, terms, ratings);
-      if (await discovery.muter(viewer)) {
-        const muted = await subjectsOf(k, 'mutes', viewer!.id);
-        matches = matches.filter((match) => !muted.has(match.author_id));
-      }
       const offset = offsetOf(query);
-      const page = matches.slice(offset, offset + query.limit);
-      if (page.length === 0) return pageOf([], matches.length, query);
+      const found = await matchingChapters(
+        k,
+        db.dialect,
+        terms,
+        { ratings, mutedBy: await discovery.muter(viewer) },
+        { offset, limit: query.limit },
+      );
+      const page = found.matches.slice(offset, offset + query.limit);
+      if (page.length === 0) return estimatedPageOf([], found, query);
       const chapters = await k
         .selectFrom('chapters')
         .select(['id', 'title', 'position', 'content'])
@@ -135,7 +138,7 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
           snippet: snippetOf(text, terms),
         });
       }
-      return pageOf(items, matches.length, query);
+      return estimatedPageOf(items, found, query);
     },
 
     /** Authors for the search box: usernames starting with `q` (any case; a leading @ is fine). */

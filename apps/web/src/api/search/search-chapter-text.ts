@@ -1,4 +1,4 @@
-import { type ChapterSearchHit, DISCOVERY, type Paged } from '@storyloom/shared';
+import { type ChapterSearchPage, DISCOVERY } from '@storyloom/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api';
 
@@ -15,7 +15,7 @@ export const chapterTextQueryOptions = (q: string, page: number) =>
   queryOptions({
     queryKey: chapterTextKeys.search(q, page),
     queryFn: ({ signal }) =>
-      get<Paged<ChapterSearchHit>>('/search/chapters', {
+      get<ChapterSearchPage>('/search/chapters', {
         query: { q, page: Math.min(page, CHAPTER_TEXT_MAX_PAGES), limit: CHAPTER_TEXT_PAGE_SIZE },
         ...(signal ? { signal } : {}),
       }),

@@ -104,6 +104,7 @@ export function ChapterTextResults({
       </h2>
       {data ? (
         <p className="mb-4 text-sm text-muted-foreground" role="status" data-testid="result-count">
+          {data.total_estimated ? 'About ' : null}
           {total.toLocaleString('en-US')} {total === 1 ? 'chapter' : 'chapters'} found
         </p>
       ) : null}
