@@ -75,7 +75,7 @@ describe('migrations', () => {
           }>`explain select id from stories where visibility = 'public' and genre = 'Fantasy' order by published_at desc, id desc limit 12`;
     const { rows } = await query.execute(t.db.kysely);
     const plan = JSON.stringify(rows);
-    if (t.db.dialect === 'sqlite') expect(plan).toContain('stories_genre_latest_idx');
+    if (t.db.dialect === 'sqlite') expect(plan).toContain('stories_genre_latest_filters_idx');
     else expect(plan).toMatch(/Index|Sort|Seq Scan/); // tiny tables may plan a scan on PostgreSQL
   });
 });

@@ -12,6 +12,7 @@ import { createSession } from '../test/factories.js';
 import { dueJobsDone, waitFor } from '../test/jobs.js';
 import { migrateToLatest } from './migrate.js';
 import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
+import { FILTER_INDEXES } from './migrations/022_story_filter_indexes.js';
 
 /**
  * Upgrades of a database that holds data (docs/decisions/015-schema-changes.md): the database
@@ -1485,6 +1486,41 @@ describe('upgrading a database of the chapter text search release (020 → lates
         total: 1,
         items: [{ chapter: { id: CHAPTER } }],
       });
+    });
+  });
+});
+
+describe('upgrading a database of the word pairs release (021 → latest): filter columns in list indexes', () => {
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '021_chapter_word_pairs' });
+    await fillAt001(t.db.kysely as unknown as OldDb);
+    before = await rowCounts(t.db.kysely as unknown as OldDb);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, swaps each list order index for its successor, and lists by every filter', async () => {
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    const names = (await secondaryIndexes(t.db, ['stories'])).map((index) => index.name);
+    for (const [name, , replaced] of FILTER_INDEXES) {
+      expect(names).toContain(name);
+      expect(names).not.toContain(replaced);
+    }
+
+    await withUpgradedApp(t, async (app) => {
+      const titles = async (query: string) =>
+        (await app.inject({ url: `/api/stories?${query}` }))
+          .json()
+          .data.items.map((s: { title: string }) => s.title);
+      for (const sort of ['latest', 'popular', 'trending']) {
+        for (const genre of ['', '&genre=Fantasy']) {
+          const filters = `status=ongoing&language=English&words_max=1000&rating=general${genre}`;
+          expect(await titles(`sort=${sort}&${filters}`)).toEqual(['Lanterns Over Saltmarsh']);
+          expect(await titles(`sort=${sort}&status=completed${genre}`)).toEqual([]);
+        }
+      }
     });
   });
 });

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.js';
+import { buildIndex } from '../index-builds.js';
 
 /**
  * Indexes for columns 009 and 011 added, on tables of millions (issue 21).
@@ -46,20 +47,6 @@ const INDEXES: [name: string, on: string, where: string][] = [
 ];
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  for (const [name, on, where] of INDEXES) {
-    if (dialect === 'postgres') await dropIfInvalid(db, name);
-    const concurrently = dialect === 'postgres' ? 'concurrently ' : '';
-    await sql
-      .raw(`create index ${concurrently}if not exists ${name} on ${on} where ${where}`)
-      .execute(db);
-  }
-}
-
-/** Drops what a killed `create index concurrently` left of `name`: an index marked invalid. */
-async function dropIfInvalid(db: Kysely<unknown>, name: string): Promise<void> {
-  const { rows } = await sql<{ invalid: boolean }>`
-    select not i.indisvalid as invalid
-      from pg_index i join pg_class c on c.oid = i.indexrelid
-     where c.relname = ${name} and c.relnamespace = current_schema()::regnamespace`.execute(db);
-  if (rows[0]?.invalid) await sql.raw(`drop index concurrently ${name}`).execute(db);
+  for (const [name, on, where] of INDEXES)
+    await buildIndex(db, dialect, name, `on ${on} where ${where}`);
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../index.js';
+import { buildIndex } from '../index-builds.js';
 
 /**
  * A story's word count, for the filters of `GET /stories` (issue 23,
@@ -40,13 +41,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     db,
   );
   for (const [name, on] of INDEXES) {
-    if (pg) await dropIfInvalid(db, name);
-    await sql
-      .raw(
-        `create index ${pg ? 'concurrently ' : ''}if not exists ${name}
-           on stories ${on} where visibility = 'public'`,
-      )
-      .execute(db);
+    await buildIndex(db, dialect, name, `on stories ${on} where visibility = 'public'`);
   }
 }
 
@@ -65,13 +60,4 @@ async function hasWordCount(db: Kysely<unknown>, dialect: DialectName): Promise<
      where table_schema = current_schema() and table_name = 'stories'
        and column_name = 'word_count'`.execute(db);
   return rows.length > 0;
-}
-
-/** Drops what a killed `create index concurrently` left of `name`: an index marked invalid. */
-async function dropIfInvalid(db: Kysely<unknown>, name: string): Promise<void> {
-  const { rows } = await sql<{ invalid: boolean }>`
-    select not i.indisvalid as invalid
-      from pg_index i join pg_class c on c.oid = i.indexrelid
-     where c.relname = ${name} and c.relnamespace = current_schema()::regnamespace`.execute(db);
-  if (rows[0]?.invalid) await sql.raw(`drop index concurrently ${name}`).execute(db);
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { PARAGRAPH_BITS } from '../../modules/search/chapter-index.js';
 import type { DialectName } from '../index.js';
+import { buildIndex } from '../index-builds.js';
 
 /**
  * Search inside chapter text (issue 23, docs/decisions/032-chapter-text-search.md): an index of
@@ -55,18 +56,12 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   // before then had them indexed here, as version 1, and 021 indexes them again.
 
   if (dialect === 'postgres') {
-    const name = 'chapter_search_paragraphs_document_idx';
-    const { rows } = await sql<{ invalid: boolean }>`
-      select not i.indisvalid as invalid
-        from pg_index i join pg_class c on c.oid = i.indexrelid
-       where c.relname = ${name} and c.relnamespace = current_schema()::regnamespace`.execute(db);
-    if (rows[0]?.invalid) await sql.raw(`drop index concurrently ${name}`).execute(db);
-    await sql
-      .raw(
-        `create index concurrently if not exists ${name}
-           on chapter_search_paragraphs using gin (document)`,
-      )
-      .execute(db);
+    await buildIndex(
+      db,
+      dialect,
+      'chapter_search_paragraphs_document_idx',
+      'on chapter_search_paragraphs using gin (document)',
+    );
   } else {
     await sql`insert into chapter_search_fts (chapter_search_fts) values ('optimize')`.execute(db);
   }
