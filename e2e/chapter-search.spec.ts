@@ -46,6 +46,10 @@ describe('search inside chapter text', () => {
     const snippet = page.getByTestId('chapter-hit-snippet').first();
     await snippet.waitFor();
     expect(await page.getByTestId('result-count').textContent()).toBe('1 chapter found');
+    // The phrase's own quotes become the heading's: one pair.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `“${word} lantern” in chapter text`,
+    );
     expect(await snippet.textContent()).toBe(`She lifted the ${word} lantern high.`);
     expect(await snippet.locator('mark').allTextContents()).toEqual([`${word} lantern`]);
     expect(await seriousViolations(page, ['[data-testid="user-menu"]'])).toEqual([]);

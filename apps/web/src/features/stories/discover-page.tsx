@@ -39,9 +39,12 @@ import {
   writeDiscoverState,
 } from './discover/url-state';
 
+/** `q` in curly quotes; a "quoted phrase" keeps one pair, not its own inside another. */
+const quoted = (q: string) => `“${q.trim().replace(/^"(.*)"$/s, '$1')}”`;
+
 function titleOf(state: DiscoverState): string {
   if (state.mode === 'text')
-    return state.q ? `“${state.q}” in chapter text` : 'Search inside chapters';
+    return state.q ? `${quoted(state.q)} in chapter text` : 'Search inside chapters';
   if (state.q) return `Search results for “${state.q}”`;
   if (state.genre) return `${state.genre} Stories`;
   return 'Discover Stories';
