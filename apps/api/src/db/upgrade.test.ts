@@ -134,6 +134,22 @@ async function rowCounts(db: OldDb): Promise<Record<string, number>> {
   return counts;
 }
 
+/**
+ * A database at release `upTo` holding fillAt001's rows, migrated to the latest before the
+ * describe's tests; `before` holds its row counts at `upTo`.
+ */
+function upgradedAfterFill(upTo: string) {
+  const upgraded = {} as { t: TestDb; before: Record<string, number> };
+  beforeAll(async () => {
+    upgraded.t = await createTestDb({ upTo });
+    await fillAt001(upgraded.t.db.kysely as unknown as OldDb);
+    upgraded.before = await rowCounts(upgraded.t.db.kysely as unknown as OldDb);
+    await migrateToLatest(upgraded.t.db);
+  });
+  afterAll(() => upgraded.t.cleanup());
+  return upgraded;
+}
+
 describe('upgrading a database with data in it', () => {
   let t: TestDb;
   let before: Record<string, number>;
@@ -1308,24 +1324,18 @@ describe('upgrading a database of the story stats release (017 → latest): word
 });
 
 describe('upgrading a database of the indexes release (017 → latest): reading lists', () => {
-  let t: TestDb;
-  let before: Record<string, number>;
-  beforeAll(async () => {
-    t = await createTestDb({ upTo: '017_indexes_built_concurrently' });
-    await fillAt001(t.db.kysely as unknown as OldDb);
-    before = await rowCounts(t.db.kysely as unknown as OldDb);
-    await migrateToLatest(t.db);
-  });
-  afterAll(() => t.cleanup());
+  const upgraded = upgradedAfterFill('017_indexes_built_concurrently');
 
   it('keeps every row, starts with no lists, and a list of the old stories works', async () => {
-    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
-    expect(await t.db.kysely.selectFrom('reading_lists').selectAll().execute()).toEqual([]);
+    expect(await rowCounts(upgraded.t.db.kysely as unknown as OldDb)).toEqual(upgraded.before);
+    expect(await upgraded.t.db.kysely.selectFrom('reading_lists').selectAll().execute()).toEqual(
+      [],
+    );
 
-    await withUpgradedApp(t, async (app, config) => {
+    await withUpgradedApp(upgraded.t, async (app, config) => {
       const tokens = createTokenService(config.jwtSecret);
       const alice = {
-        authorization: `Bearer ${tokens.sign(ALICE, await createSession(t.db, ALICE))}`,
+        authorization: `Bearer ${tokens.sign(ALICE, await createSession(upgraded.t.db, ALICE))}`,
       };
       const made = await app.inject({
         method: 'POST',
@@ -1491,25 +1501,17 @@ describe('upgrading a database of the chapter text search release (020 → lates
 });
 
 describe('upgrading a database of the word pairs release (021 → latest): filter columns in list indexes', () => {
-  let t: TestDb;
-  let before: Record<string, number>;
-  beforeAll(async () => {
-    t = await createTestDb({ upTo: '021_chapter_word_pairs' });
-    await fillAt001(t.db.kysely as unknown as OldDb);
-    before = await rowCounts(t.db.kysely as unknown as OldDb);
-    await migrateToLatest(t.db);
-  });
-  afterAll(() => t.cleanup());
+  const upgraded = upgradedAfterFill('021_chapter_word_pairs');
 
   it('keeps every row, swaps each list order index for its successor, and lists by every filter', async () => {
-    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
-    const names = (await secondaryIndexes(t.db, ['stories'])).map((index) => index.name);
+    expect(await rowCounts(upgraded.t.db.kysely as unknown as OldDb)).toEqual(upgraded.before);
+    const names = (await secondaryIndexes(upgraded.t.db, ['stories'])).map((index) => index.name);
     for (const [name, , replaced] of FILTER_INDEXES) {
       expect(names).toContain(name);
       expect(names).not.toContain(replaced);
     }
 
-    await withUpgradedApp(t, async (app) => {
+    await withUpgradedApp(upgraded.t, async (app) => {
       const titles = async (query: string) =>
         (await app.inject({ url: `/api/stories?${query}` }))
           .json()
