@@ -6,6 +6,13 @@ export function pageOf<T>(items: T[], total: number, query: PageQuery): Paged<T>
   return { items, total, page: query.page, limit: query.limit };
 }
 
+/** `n` to two significant figures: an estimate says no more than it knows. */
+export const roughly = (n: number) => {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+};
+
 /** A page whose total may be an estimate, flagged `total_estimated` when it is. */
 export function estimatedPageOf<T>(
   items: T[],

@@ -2,6 +2,7 @@ import { FILTER_MESSAGES, RATING_MESSAGES, RATINGS, STORY_SORTS } from '@storylo
 import { sql, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoriesTable } from '../../db/types.js';
+import { roughly } from '../../lib/pagination.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
@@ -10,7 +11,6 @@ import {
   drivesPage,
   filteredStoryIdsQuery,
   narrowestDriver,
-  roughly,
   sampleFiltered,
   TOTALS,
 } from './filters.js';

@@ -2,6 +2,7 @@ import type { Genre, Rating, StoryFilters } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
+import { roughly } from '../../lib/pagination.js';
 import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { countMutedStories, isPublic, type ListParams, SORT_COLUMN } from './repo.js';
@@ -330,13 +331,6 @@ export async function sampleFiltered(
   }
   return { listed: Number(rows[0]?.listed ?? 0), passing: Number(rows[0]?.passing ?? 0) };
 }
-
-/** `n` to two significant figures: an estimate says no more than it knows. */
-export const roughly = (n: number) => {
-  if (n < 100) return Math.round(n);
-  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
-  return Math.round(n / unit) * unit;
-};
 
 /**
  * The total of a filtered list (without the reader's mutes) of `listed` stories before its

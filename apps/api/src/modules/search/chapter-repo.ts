@@ -2,7 +2,7 @@ import type { Rating } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
-import { roughly } from '../discovery/filters.js';
+import { roughly } from '../../lib/pagination.js';
 import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { MAX_INDEXED_PARAGRAPHS, PARAGRAPH_BITS } from './chapter-index.js';
