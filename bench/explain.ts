@@ -62,7 +62,8 @@ function fullScans(plan: string[]): string[] {
     plan.flatMap((line) => /(?:CO-ROUTINE|MATERIALIZE) (\w+)/.exec(line)?.[1] ?? []),
   );
   for (const line of plan) {
-    const sqlite = /^\s*(?:\W+)?SCAN (\w+)(?! USING| VIRTUAL)(?:\s|$)/.exec(line);
+    // `SCAN CONSTANT ROW`: a SELECT without a table (`select exists (…)`, a CTE's seed row).
+    const sqlite = /^\s*(?:\W+)?SCAN (?!CONSTANT ROW)(\w+)(?! USING| VIRTUAL)(?:\s|$)/.exec(line);
     const pg = /Seq Scan on (\w+)/.exec(line);
     const table = sqlite?.[1] ?? pg?.[1];
     if (table && !SMALL_TABLES.has(table) && !subqueries.has(table)) found.push(line.trim());
