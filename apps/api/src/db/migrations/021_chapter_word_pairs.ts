@@ -1,5 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { deleteEntriesSql, indexMissingChapters } from '../../modules/search/chapter-index.js';
+import {
+  deleteEntriesSql,
+  indexMissingChapters,
+  optimizeChapterIndex,
+} from '../../modules/search/chapter-index.js';
 import type { DialectName } from '../index.js';
 import type { Database } from '../types.js';
 
@@ -43,6 +47,5 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   }
 
   await indexMissingChapters(db as Kysely<Database>, dialect);
-  if (dialect === 'sqlite')
-    await sql`insert into chapter_search_fts (chapter_search_fts) values ('optimize')`.execute(db);
+  await optimizeChapterIndex(db as Kysely<Database>, dialect);
 }

@@ -207,8 +207,15 @@ export async function indexMissingChapters(
   }
 }
 
-/** SQLite: merges the FTS5 index into one segment after a bulk load (as story search does). */
+/**
+ * After a bulk load of the index. SQLite: merges the FTS5 index into one segment (as story
+ * search does). PostgreSQL: fresh statistics for the paragraphs. Without them the planner
+ * thought two common words matched a few hundred paragraphs and read all of their matches
+ * (236,207 for "she had" at 100k stories: 1.4 s) instead of walking the primary key backwards
+ * to the newest 1,000 (6 ms).
+ */
 export async function optimizeChapterIndex(db: Exec, dialect: DialectName): Promise<void> {
   if (dialect === 'sqlite')
     await sql`insert into chapter_search_fts (chapter_search_fts) values ('optimize')`.execute(db);
+  else await sql`analyze chapter_search, chapter_search_paragraphs`.execute(db);
 }
