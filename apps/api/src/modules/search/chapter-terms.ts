@@ -64,17 +64,21 @@ export const wordPairs = (words: readonly string[]): string[] => {
 };
 
 /**
- * Bytes of pairs a paragraph is indexed with, each counted as its UTF-8 length and 9 bytes of
- * entry (as a tsvector stores it; one holds at most 1 MB). A paragraph of prose needs a few
+ * Bytes of pairs a paragraph is indexed with, each counted as its UTF-8 length and its
+ * overhead (as a tsvector stores it; one holds at most 1 MB). A paragraph of prose needs a few
  * kilobytes (one of 2,000 words about 40 KB); one of tens of thousands of words keeps the pairs
  * of its first several thousand, and a phrase past them is not found in it.
  */
 export const PAIR_BYTES_MAX = 200_000;
 
-/** What a paragraph's words take in a tsvector, about: each distinct word and 9 bytes. */
+/** What a tsvector spends on each lexeme beside its text, about (entry, position, alignment). */
+const LEXEME_OVERHEAD_BYTES = 9;
+
+/** What a paragraph's words take in a tsvector, about: each distinct word and its overhead. */
 export const wordBytesOf = (text: string): number => {
   let bytes = 0;
-  for (const word of new Set(wordsOf(text).map(fold))) bytes += Buffer.byteLength(word) + 9;
+  for (const word of new Set(wordsOf(text).map(fold)))
+    bytes += Buffer.byteLength(word) + LEXEME_OVERHEAD_BYTES;
   return bytes;
 };
 
@@ -83,7 +87,7 @@ export const pairsOfText = (text: string, budget = PAIR_BYTES_MAX): string[] => 
   const pairs = wordPairs(wordsOf(text));
   let bytes = 0;
   for (let i = 0; i < pairs.length; i += 1) {
-    bytes += Buffer.byteLength(pairs[i]!) + 9;
+    bytes += Buffer.byteLength(pairs[i]!) + LEXEME_OVERHEAD_BYTES;
     if (bytes > budget) return pairs.slice(0, i);
   }
   return pairs;

@@ -23,6 +23,7 @@ import { AuthorMatches } from './discover/author-matches';
 import { ChapterTextResults } from './discover/chapter-text-results';
 import { FilterBar, FilterChips } from './discover/filter-bar';
 import { FilterPanel } from './discover/filter-panel';
+import { foundCount } from './discover/found-count';
 import {
   EditorsPicks,
   Recommendations,
@@ -129,8 +130,7 @@ export function DiscoverPage() {
           {text ? null : <FilterChips state={state} onChange={update} />}
           {data && !text ? (
             <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
-              {data.total_estimated ? 'About ' : null}
-              {total.toLocaleString('en-US')} {total === 1 ? 'story' : 'stories'} found
+              {foundCount(data, 'story', 'stories')}
             </p>
           ) : null}
         </div>

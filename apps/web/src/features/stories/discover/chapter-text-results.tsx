@@ -12,6 +12,7 @@ import { ListError } from '../../../components/list-error';
 import { Pager } from '../../../components/pager';
 import { StoryCover } from '../../../components/story/story-cover';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { foundCount } from './found-count';
 
 /**
  * The sentence with its matching runs marked. Plain text from the API, split at the ranges and
@@ -104,8 +105,7 @@ export function ChapterTextResults({
       </h2>
       {data ? (
         <p className="mb-4 text-sm text-muted-foreground" role="status" data-testid="result-count">
-          {data.total_estimated ? 'About ' : null}
-          {total.toLocaleString('en-US')} {total === 1 ? 'chapter' : 'chapters'} found
+          {foundCount(data, 'chapter', 'chapters')}
         </p>
       ) : null}
       {!q ? (
