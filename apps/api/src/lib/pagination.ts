@@ -13,6 +13,12 @@ export const roughly = (n: number) => {
   return Math.round(n / unit) * unit;
 };
 
+/**
+ * A walk that checks ranked candidates for what the viewer may see (decisions 040, 042) checks
+ * this many at first, or twice the window when that is more; each further step twice as many.
+ */
+export const WALK_FIRST_STEP = 32;
+
 /** A page whose total may be an estimate, flagged `total_estimated` when it is. */
 export function estimatedPageOf<T>(
   items: T[],
@@ -21,4 +27,20 @@ export function estimatedPageOf<T>(
 ): EstimatedPage<T> {
   const page = pageOf(items, total, query);
   return estimated ? { ...page, total_estimated: true } : page;
+}
+
+/**
+ * A page of a list whose total may be estimated (decisions 038, 042), from the `found` ids its
+ * items were built from: a short page ends the list, so its total is known exactly; a full page
+ * never shows a total below what it reached.
+ */
+export function reachedPageOf<T>(
+  items: T[],
+  found: number,
+  counted: { total: number; estimated: boolean },
+  query: PageQuery,
+): EstimatedPage<T> {
+  const reached = offsetOf(query) + found;
+  if (found < query.limit && (found > 0 || reached === 0)) return pageOf(items, reached, query);
+  return estimatedPageOf(items, { ...counted, total: Math.max(reached, counted.total) }, query);
 }

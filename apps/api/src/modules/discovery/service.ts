@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/index.js';
 import type { StoryRow, UserRow } from '../../db/types.js';
 import { isUuid } from '../../lib/ids.js';
-import { estimatedPageOf, offsetOf, pageOf } from '../../lib/pagination.js';
+import { offsetOf, pageOf, reachedPageOf } from '../../lib/pagination.js';
 import { blockersOf, hidingOf, subjectsOf } from '../safety/repo.js';
 import { followedAmong } from '../social/repo.js';
 import { listedRatings, ratingScope } from '../stories/ratings.js';
@@ -110,11 +110,12 @@ export function createDiscoveryService({
       storyCounts.filtered(key, () => filteredTotal(k, db.dialect, params, narrowest, listed)),
       mutedBy ? countMutedFiltered(k, db.dialect, mutedBy, query.genre, ratings, filters) : 0,
     ]);
-    const reached = offset + ids.length;
-    if (ids.length < query.limit && (ids.length > 0 || offset === 0))
-      return pageOf(items, reached, query);
-    const total = Math.max(reached, counted.total - muted);
-    return estimatedPageOf(items, { total, estimated: counted.estimated }, query);
+    return reachedPageOf(
+      items,
+      ids.length,
+      { total: counted.total - muted, estimated: counted.estimated },
+      query,
+    );
   }
 
   return {

@@ -2,7 +2,7 @@ import type { Rating } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
-import { roughly } from '../../lib/pagination.js';
+import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
 import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { MAX_INDEXED_PARAGRAPHS, PARAGRAPH_BITS } from './chapter-index.js';
@@ -115,9 +115,6 @@ async function readableAmong(
     ]),
   );
 }
-
-/** Candidates checked at first; each further step checks twice as many as the last. */
-export const WALK_FIRST_STEP = 32;
 
 export interface ChapterMatches {
   /** The readable matches found, newest first: at least up to the end of the asked window. */

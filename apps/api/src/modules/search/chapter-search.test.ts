@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roughly } from '../../lib/pagination.js';
+import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { hideChapter, hideStory } from '../moderation/hiding.js';
-import { WALK_FIRST_STEP } from './chapter-repo.js';
 
 let t: TestApp;
 beforeAll(async () => {

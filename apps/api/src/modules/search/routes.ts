@@ -2,8 +2,7 @@ import {
   chapterSearchPage,
   chapterSearchQuery,
   envelope,
-  paged,
-  story,
+  storyListPage,
   storySearchQuery,
   userSearchQuery,
   userSummary,
@@ -39,7 +38,7 @@ export const searchRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         summary:
           'Full-text search of public stories (title, description, tags, author); every word required, the last also as a prefix',
         querystring: storySearchQuery,
-        response: { 200: envelope(paged(story)), ...errors },
+        response: { 200: envelope(storyListPage), ...errors },
       },
       preHandler: [searchLimit, authenticate.optional],
       config: { visitorCache: 'keep' },

@@ -2,16 +2,15 @@ import {
   type ChapterSearchHit,
   type ChapterSearchPage,
   type ChapterSearchQuery,
-  type Paged,
   paragraphsOfHtml,
-  type Story,
+  type StoryListPage,
   type StorySearchQuery,
   USERNAME_PATTERN,
   type UserSummary,
 } from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/types.js';
-import { estimatedPageOf, offsetOf, pageOf } from '../../lib/pagination.js';
+import { estimatedPageOf, offsetOf, pageOf, reachedPageOf } from '../../lib/pagination.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { PublicStoryCounts } from '../discovery/counts.js';
 import { userSummaries } from '../discovery/people.js';
@@ -19,7 +18,7 @@ import type { DiscoveryService } from '../discovery/service.js';
 import { paragraphTexts } from './chapter-index.js';
 import { matchingChapters } from './chapter-repo.js';
 import { chapterTerms, isEmpty, snippetOf } from './chapter-terms.js';
-import { countSearch, searchStoryIds, usersByPrefixQuery } from './repo.js';
+import { type SearchTotal, searchStoryIds, searchTotal, usersByPrefixQuery } from './repo.js';
 import { searchTerms } from './terms.js';
 
 type Viewer = UserRow | null;
@@ -41,7 +40,7 @@ export interface SearchServiceDeps {
 
 export function createSearchService({ db, discovery, storyCounts }: SearchServiceDeps) {
   const k = db.kysely;
-  const matchCounts = new TtlCache<number>({
+  const totals = new TtlCache<SearchTotal>({
     ttlMs: SEARCH_COUNT_TTL_MS,
     maxEntries: SEARCH_COUNTS_KEPT,
   });
@@ -51,7 +50,7 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
      * Full-text search over public stories (docs/decisions/007-full-text-search.md). A query
      * without words answers like `GET /stories` in the same sort (latest by default).
      */
-    async stories(query: StorySearchQuery, viewer: Viewer): Promise<Paged<Story>> {
+    async stories(query: StorySearchQuery, viewer: Viewer): Promise<StoryListPage> {
       const terms = searchTerms(query.q);
       if (terms.words.length === 0) {
         const sort = query.sort === undefined || query.sort === 'relevance' ? 'latest' : query.sort;
@@ -77,12 +76,20 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
         ratings,
         mutedBy ?? null,
       ]);
-      const matches = await matchCounts.get(key, () =>
-        countSearch(k, db.dialect, terms, query.genre, ratings, mutedBy),
+      const counted = await totals.get(key, () =>
+        searchTotal(k, db.dialect, terms, { genre: query.genre, ratings, mutedBy }),
       );
-      const scale = { matches, documents: await storyCounts.get(query.genre, ratings) };
+      const scale = {
+        matches: counted.matches,
+        documents: await storyCounts.get(query.genre, ratings),
+      };
       const ids = await searchStoryIds(k, db.dialect, terms, params, scale);
-      return pageOf(await discovery.viewsOf(ids, viewer, ratings), matches, query);
+      return reachedPageOf(
+        await discovery.viewsOf(ids, viewer, ratings),
+        ids.length,
+        counted,
+        query,
+      );
     },
 
     /**

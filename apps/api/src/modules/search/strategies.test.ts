@@ -1,8 +1,9 @@
-import { type Genre, RATINGS, STORY_SORTS } from '@storyloom/shared';
+import { ALL_AGES_RATINGS, type Genre, RATINGS, type Rating, STORY_SORTS } from '@storyloom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
 import { seedLibrary } from '../../seed/library.js';
 import { createTestDb, type TestDb } from '../../test/db.js';
-import { countSearch, RANK_LIMIT, type SearchScale, searchStoryIds } from './repo.js';
+import { RANK_LIMIT, type SearchScale, searchStoryIds, searchTotal } from './repo.js';
 import { searchTerms } from './terms.js';
 
 /**
@@ -28,21 +29,34 @@ const ids = (
   scale: SearchScale,
   genre?: Genre,
   offset = 0,
+  { ratings = RATINGS, limit = 10 }: { ratings?: readonly Rating[]; limit?: number } = {},
 ) =>
   searchStoryIds(
     t.db.kysely,
     t.db.dialect,
     searchTerms(q),
-    { sort, genre, ratings: RATINGS, offset, limit: 10 },
+    { sort, genre, ratings, offset, limit },
     scale,
   );
+
+const countAll = async (q: string) =>
+  (await searchTotal(t.db.kysely, t.db.dialect, searchTerms(q), { ratings: RATINGS })).matches;
+
+/** The stories' ratings, for checking a scope by hand. */
+async function ratingsOf(storyIds: string[]): Promise<Map<string, Rating>> {
+  const rows = await t.db.kysely
+    .selectFrom('stories')
+    .select(['id', 'rating'])
+    .where('id', 'in', storyIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.rating]));
+}
 
 describe('search strategies for broad queries', () => {
   it.each(STORY_SORTS)(
     'walks the %s index to the same page the sort of every match gives',
     async (sort) => {
-      const terms = searchTerms('the');
-      const matches = await countSearch(t.db.kysely, t.db.dialect, terms, undefined, RATINGS);
+      const matches = await countAll('the');
       expect(matches).toBeGreaterThan(20);
       const exhaustive = { matches, documents: matches };
       // Many matches among few documents: walking the list index is cheaper.
@@ -60,8 +74,7 @@ describe('search strategies for broad queries', () => {
   );
 
   it('ranks only the newest matches when there are more than RANK_LIMIT, the same when fewer exist', async () => {
-    const terms = searchTerms('the');
-    const matches = await countSearch(t.db.kysely, t.db.dialect, terms, undefined, RATINGS);
+    const matches = await countAll('the');
     expect(matches).toBeLessThan(RANK_LIMIT);
     const all = await ids('the', 'relevance', { matches, documents: matches });
     const capped = await ids('the', 'relevance', {
@@ -73,5 +86,94 @@ describe('search strategies for broad queries', () => {
     expect(
       await ids('the', 'relevance', { matches: RANK_LIMIT * 10, documents: 1 }, 'Fantasy'),
     ).toEqual(await ids('the', 'relevance', { matches, documents: matches }, 'Fantasy'));
+  });
+
+  it.each([
+    ['a visitor (all ages)', ALL_AGES_RATINGS],
+    ['a reader of mature ratings only', ['mature', 'explicit'] as const],
+  ])(
+    'ranks in the index for %s: the pages equal ranking every match and leaving out the rest',
+    async (_who, ratings) => {
+      const matches = await countAll('the');
+      const everything = await ids(
+        'the',
+        'relevance',
+        { matches, documents: matches },
+        undefined,
+        0,
+        {
+          limit: RANK_LIMIT,
+        },
+      );
+      expect(everything).toHaveLength(matches);
+      const rated = await ratingsOf(everything);
+      const kept = everything.filter((id) => ratings.includes(rated.get(id) as never));
+      // The scope leaves out enough of the best matches to need more than one step.
+      expect(kept.length).toBeLessThan(everything.length);
+      expect(kept.length).toBeGreaterThan(10);
+      for (const scale of [
+        { matches, documents: matches },
+        { matches: RANK_LIMIT * 10, documents: RANK_LIMIT * 10 },
+      ]) {
+        for (const offset of [0, 10]) {
+          expect(await ids('the', 'relevance', scale, undefined, offset, { ratings })).toEqual(
+            kept.slice(offset, offset + 10),
+          );
+        }
+      }
+      // A window past the kept stories is short, not padded.
+      const last = Math.floor(kept.length / 10) * 10;
+      expect(
+        await ids('the', 'relevance', { matches, documents: matches }, undefined, last, {
+          ratings,
+        }),
+      ).toEqual(kept.slice(last));
+      expect(WALK_FIRST_STEP).toBeLessThan(matches);
+    },
+  );
+
+  it('counts a scoped total from the newest matches: exact when they are all, else estimated', async () => {
+    const terms = searchTerms('the');
+    const matches = await countAll('the');
+    const everything = await ids(
+      'the',
+      'relevance',
+      { matches, documents: matches },
+      undefined,
+      0,
+      {
+        limit: RANK_LIMIT,
+      },
+    );
+    const rated = await ratingsOf(everything);
+    const allAges = everything.filter((id) =>
+      (ALL_AGES_RATINGS as readonly Rating[]).includes(rated.get(id) as Rating),
+    );
+    const scope = { ratings: ALL_AGES_RATINGS };
+    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, scope)).toEqual({
+      matches,
+      total: allAges.length,
+      estimated: false,
+    });
+    // From the newest 20 only: story ids grow with time, so those are the highest ids.
+    const newest = [...everything].sort().reverse().slice(0, 20);
+    const kept = newest.filter((id) => allAges.includes(id)).length;
+    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, scope, 20)).toEqual({
+      matches,
+      total: roughly((matches * kept) / 20),
+      estimated: true,
+    });
+    // A genre is a scope too; without any, the index's count is the total.
+    const fantasy = await ids('the', 'relevance', { matches, documents: matches }, 'Fantasy', 0, {
+      limit: RANK_LIMIT,
+    });
+    expect(
+      await searchTotal(t.db.kysely, t.db.dialect, terms, { genre: 'Fantasy', ratings: RATINGS }),
+    ).toEqual({ matches, total: fantasy.length, estimated: false });
+    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, { ratings: RATINGS }, 20)).toEqual({
+      matches,
+      total: matches,
+      estimated: false,
+    });
   });
 });
