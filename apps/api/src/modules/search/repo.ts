@@ -25,13 +25,17 @@ const BM25 = sql`bm25(story_search_fts, 10.0, 1.0, 4.0, 4.0)`;
 
 /**
  * The tsquery of `terms`: each word through plainto_tsquery (which treats any text as words),
- * accents folded like the documents; the last word as a prefix.
+ * accents folded like the documents; the last word as a prefix. One expression of the query's
+ * parameters, never a subquery or a CTE's column: PostgreSQL then evaluates it while planning
+ * and estimates the matches from the documents' statistics. Behind a subquery it assumed a few
+ * hundred matches for any word, and gathered all 80,994 of `the` at 100k stories to keep the
+ * newest 1,000 (150 ms) instead of walking the newest documents (1 ms).
  */
 function tsquery({ words, prefixLast }: SearchTerms): RawBuilder<unknown> {
   const parts = words.map((word, i) => {
     const plain = sql`plainto_tsquery('simple', storyloom_fold(${word}))`;
     if (!(prefixLast && i === words.length - 1)) return plain;
-    return sql`(select case when numnode(w) = 0 then w else (w::text || ':*')::tsquery end from ${plain} as w)`;
+    return sql`(case when numnode(${plain}) = 0 then ${plain} else (${plain}::text || ':*')::tsquery end)`;
   });
   return sql`(${sql.join(parts, sql` && `)})`;
 }
@@ -108,15 +112,12 @@ export async function searchStoryIds(
                    order by ${LIST_ORDER[params.sort]} ${page}`;
     } else {
       // The candidates: every match, or the newest (story ids are time-ordered UUIDv7).
-      const candidates = capped
-        ? sql`select d.story_id, d.document from story_search d ${ratedJoin}, q
-               where d.document @@ q.query ${genre} ${rated}
-               order by d.story_id desc limit ${newest}`
-        : sql`select d.story_id, d.document from story_search d ${ratedJoin}, q
-               where d.document @@ q.query ${genre} ${rated}`;
-      query = sql`with q as (select ${tsq} as query), c as materialized (${candidates})
-                  select c.story_id as id, ts_rank(c.document, q.query) as score
-                    from c, q
+      const candidates = sql`select d.story_id, d.document from story_search d ${ratedJoin}
+                              where d.document @@ ${tsq} ${genre} ${rated}
+                              ${capped ? sql`order by d.story_id desc limit ${newest}` : sql``}`;
+      query = sql`with c as materialized (${candidates})
+                  select c.story_id as id, ts_rank(c.document, ${tsq}) as score
+                    from c
                    order by score desc, c.story_id desc ${page}`;
     }
   } else {
