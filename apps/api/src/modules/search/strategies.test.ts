@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
 import { seedLibrary } from '../../seed/library.js';
 import { createTestDb, type TestDb } from '../../test/db.js';
-import { RANK_LIMIT, type SearchScale, searchStoryIds, searchTotal } from './repo.js';
+import {
+  COUNT_MAX,
+  RANK_LIMIT,
+  type SearchScale,
+  searchStoryIds,
+  searchTotal,
+  TOTAL_SAMPLE,
+} from './repo.js';
 import { searchTerms } from './terms.js';
 
 /**
@@ -156,9 +163,10 @@ describe('search strategies for broad queries', () => {
       estimated: false,
     });
     // From the newest 20 only: story ids grow with time, so those are the highest ids.
+    const few = { sample: 20, countMax: COUNT_MAX };
     const newest = [...everything].sort().reverse().slice(0, 20);
     const kept = newest.filter((id) => allAges.includes(id)).length;
-    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, scope, 20)).toEqual({
+    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, scope, few)).toEqual({
       matches,
       total: roughly((matches * kept) / 20),
       estimated: true,
@@ -170,10 +178,33 @@ describe('search strategies for broad queries', () => {
     expect(
       await searchTotal(t.db.kysely, t.db.dialect, terms, { genre: 'Fantasy', ratings: RATINGS }),
     ).toEqual({ matches, total: fantasy.length, estimated: false });
-    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, { ratings: RATINGS }, 20)).toEqual({
+    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, { ratings: RATINGS }, few)).toEqual({
       matches,
       total: matches,
       estimated: false,
     });
+  });
+
+  it('past COUNT_MAX matches, PostgreSQL takes the planner’s estimate of them; SQLite counts', async () => {
+    const terms = searchTerms('the');
+    const matches = await countAll('the');
+    const found = await searchTotal(
+      t.db.kysely,
+      t.db.dialect,
+      terms,
+      { ratings: RATINGS },
+      {
+        sample: TOTAL_SAMPLE,
+        countMax: 10,
+      },
+    );
+    if (t.db.dialect === 'postgres') {
+      expect(found.estimated).toBe(true);
+      expect(found.matches).toBeGreaterThan(10);
+      expect(found.total).toBe(found.matches);
+      expect(found.matches).toBe(roughly(found.matches));
+    } else {
+      expect(found).toEqual({ matches, total: matches, estimated: false });
+    }
   });
 });
