@@ -49,14 +49,21 @@ const ids = (
 const countAll = async (q: string) =>
   (await searchTotal(t.db.kysely, t.db.dialect, searchTerms(q), { ratings: RATINGS })).matches;
 
-/** The stories' ratings, for checking a scope by hand. */
-async function ratingsOf(storyIds: string[]): Promise<Map<string, Rating>> {
+/** Every story matching `q` (of `genre`), best first, for a reader who sees every rating. */
+async function everyMatchRanked(q: string, genre?: Genre): Promise<string[]> {
+  const matches = await countAll(q);
+  return ids(q, 'relevance', { matches, documents: matches }, genre, 0, { limit: RANK_LIMIT });
+}
+
+/** Those of `storyIds` whose rating is one of `ratings`, in the same order: a scope by hand. */
+async function keptBy(storyIds: string[], ratings: readonly Rating[]): Promise<string[]> {
   const rows = await t.db.kysely
     .selectFrom('stories')
     .select(['id', 'rating'])
     .where('id', 'in', storyIds)
     .execute();
-  return new Map(rows.map((row) => [row.id, row.rating]));
+  const rated = new Map(rows.map((row) => [row.id, row.rating]));
+  return storyIds.filter((id) => ratings.includes(rated.get(id) as Rating));
 }
 
 describe('search strategies for broad queries', () => {
@@ -102,19 +109,9 @@ describe('search strategies for broad queries', () => {
     'ranks in the index for %s: the pages equal ranking every match and leaving out the rest',
     async (_who, ratings) => {
       const matches = await countAll('the');
-      const everything = await ids(
-        'the',
-        'relevance',
-        { matches, documents: matches },
-        undefined,
-        0,
-        {
-          limit: RANK_LIMIT,
-        },
-      );
+      const everything = await everyMatchRanked('the');
       expect(everything).toHaveLength(matches);
-      const rated = await ratingsOf(everything);
-      const kept = everything.filter((id) => ratings.includes(rated.get(id) as never));
+      const kept = await keptBy(everything, ratings);
       // The scope leaves out enough of the best matches to need more than one step.
       expect(kept.length).toBeLessThan(everything.length);
       expect(kept.length).toBeGreaterThan(10);
@@ -142,20 +139,8 @@ describe('search strategies for broad queries', () => {
   it('counts a scoped total from the newest matches: exact when they are all, else estimated', async () => {
     const terms = searchTerms('the');
     const matches = await countAll('the');
-    const everything = await ids(
-      'the',
-      'relevance',
-      { matches, documents: matches },
-      undefined,
-      0,
-      {
-        limit: RANK_LIMIT,
-      },
-    );
-    const rated = await ratingsOf(everything);
-    const allAges = everything.filter((id) =>
-      (ALL_AGES_RATINGS as readonly Rating[]).includes(rated.get(id) as Rating),
-    );
+    const everything = await everyMatchRanked('the');
+    const allAges = await keptBy(everything, ALL_AGES_RATINGS);
     const scope = { ratings: ALL_AGES_RATINGS };
     expect(await searchTotal(t.db.kysely, t.db.dialect, terms, scope)).toEqual({
       matches,
@@ -172,9 +157,7 @@ describe('search strategies for broad queries', () => {
       estimated: true,
     });
     // A genre is a scope too; without any, the index's count is the total.
-    const fantasy = await ids('the', 'relevance', { matches, documents: matches }, 'Fantasy', 0, {
-      limit: RANK_LIMIT,
-    });
+    const fantasy = await everyMatchRanked('the', 'Fantasy');
     expect(
       await searchTotal(t.db.kysely, t.db.dialect, terms, { genre: 'Fantasy', ratings: RATINGS }),
     ).toEqual({ matches, total: fantasy.length, estimated: false });
