@@ -795,7 +795,7 @@ describe('seedLibrary in bulk mode', () => {
       dialect,
       searchTerms(tagged.tag),
       { sort: 'relevance', ratings: RATINGS, offset: 0, limit: 100 },
-      { matches: 1, documents: Number(visible.n) },
+      { matches: 1, total: 1, documents: Number(visible.n) },
     );
     expect(found).toContain(tagged.id);
   });

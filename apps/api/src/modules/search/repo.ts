@@ -63,6 +63,8 @@ const WALK_COST = 4;
 export interface SearchScale {
   /** Public documents matching the words, before the viewer's genre, ratings and mutes. */
   matches: number;
+  /** Of those, the ones the viewer's search keeps (SearchTotal.total; it may be estimated). */
+  total: number;
   /** Public stories in the searched genre (or all): what a list-order walk passes over. */
   documents: number;
 }
@@ -99,8 +101,8 @@ export async function searchStoryIds(
   const ratedJoin = rating ? sql`join stories s on s.id = d.story_id` : sql``;
   const page = sql`limit ${params.limit} offset ${params.offset}`;
   const reach = params.offset + params.limit;
-  const capped = scale.matches > Math.max(RANK_LIMIT, reach);
   const newest = Math.max(RANK_LIMIT, reach);
+  const capped = scale.total > newest;
   let query: RawBuilder<{ id: string }>;
   if (dialect === 'postgres') {
     const tsq = tsquery(terms);
@@ -122,10 +124,21 @@ export async function searchStoryIds(
     }
   } else {
     const match = fts5Match(terms);
-    if (params.sort === 'relevance' && !params.genre) {
-      return rankedInIndex(db, match, rating, params, capped ? newest : null, scale.matches);
-    } else if (params.sort === 'relevance') {
-      // The genre lives in the documents' rows, so each match is looked up there.
+    if (params.sort === 'relevance') {
+      const kept = [params.genre ? sql<boolean>`d.genre = ${params.genre}` : null, rating].filter(
+        (part) => part !== null,
+      );
+      const scope = kept.length === 0 ? null : sql<boolean>`${sql.join(kept, sql` and `)}`;
+      if (scope === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
+        return rankedInIndex(
+          db,
+          match,
+          { kept: scope, joinStories: rating !== null },
+          params,
+          scale,
+        );
+      }
+      // A scope that keeps few matches (most genres): each match is looked up, in one statement.
       const newestOnly = capped
         ? sql`and story_search_fts.rowid >= (
                 select min(doc_id) from (
@@ -139,7 +152,7 @@ export async function searchStoryIds(
                     join story_search d on d.doc_id = story_search_fts.rowid ${ratedJoin}
                    where story_search_fts match ${match} ${genre} ${rated} ${newestOnly}
                    order by score, story_search_fts.rowid desc ${page}`;
-    } else if (WALK_COST * reach * scale.documents < scale.matches * scale.matches) {
+    } else if (WALK_COST * reach * scale.documents < scale.total * scale.total) {
       const storyGenre = params.genre ? sql`and s.genre = ${params.genre}` : sql``;
       query = sql`select s.id
                     from stories s
@@ -163,25 +176,37 @@ export async function searchStoryIds(
 }
 
 /**
- * SQLite relevance without a genre (decision 042): the matches are ranked inside the index
- * alone, and only the best are looked up, in steps that double, until the window `offset`,
- * `limit` holds stories the viewer's scope keeps (`scope`: ratings and mutes on `s`; null keeps
- * every public story). A match then costs its bm25, never a row: a visitor's search, which
- * leaves out mature ratings, used to read the document and the story of every match to rank
- * them. With `newest`, only the newest that many matches are ranked (RANK_LIMIT); if they hold
- * too few readable stories for the window, the newest twice as many are.
+ * SQLite relevance (decision 042): the matches are ranked inside the index alone, and only the
+ * best are looked up, in steps that double, until the window `offset`, `limit` holds stories the
+ * viewer's scope keeps (`kept`: the genre on `d`, ratings and mutes on `s`; null keeps every
+ * public story). A match then costs its bm25, never a row: a visitor's search, which leaves out
+ * mature ratings, used to read the document and the story of every match to rank them.
+ *
+ * The share of matches the scope keeps (`total / matches`) sizes the first step, and, above
+ * RANK_LIMIT kept matches, the window of newest matches that is ranked: about RANK_LIMIT (or
+ * the page's reach) of them are kept stories, as when the newest kept stories were ranked. If
+ * the window holds too few for the page, the newest twice as many are ranked.
  */
+/**
+ * A ranked walk looks up its steps' best matches one by one, about 3 µs each (SQLite, 100k
+ * stories), and ranks its window again at each step. When the viewer's scope keeps less than
+ * this share of the matches (most genres, a reader of one rating), reading every match's
+ * document once in one statement costs less.
+ */
+const WALK_MIN_SHARE = 1 / 8;
+
 async function rankedInIndex(
   db: Exec,
   match: string,
-  scope: RawBuilder<boolean> | null,
+  scope: { kept: RawBuilder<boolean> | null; joinStories: boolean },
   { offset, limit }: Pick<SearchParams, 'offset' | 'limit'>,
-  newest: number | null,
-  matches: number,
+  { matches, total }: SearchScale,
 ): Promise<string[]> {
   const wanted = offset + limit;
-  let window = newest;
-  let take = Math.max(WALK_FIRST_STEP, 2 * wanted);
+  const share = matches > 0 ? Math.min(1, Math.max(total / matches, WALK_MIN_SHARE)) : 1;
+  const newest = Math.max(RANK_LIMIT, wanted);
+  let window = total > newest && newest / share < matches ? Math.ceil(newest / share) : null;
+  let take = Math.max(WALK_FIRST_STEP, Math.ceil((2 * wanted) / share));
   for (;;) {
     const bound =
       window === null
@@ -191,18 +216,18 @@ async function rankedInIndex(
                                where story_search_fts match ${match}
                                order by rowid desc limit ${window}))`;
     const { rows } = await sql<{ id: string; kept: number }>`
-      select d.story_id as id, ${scope ?? sql`1`} as kept
+      select d.story_id as id, ${scope.kept ?? sql`1`} as kept
         from (select rowid, ${BM25} as score from story_search_fts
                where story_search_fts match ${match} ${bound}
                order by score, rowid desc limit ${take}) r
         join story_search d on d.doc_id = r.rowid
-        ${scope ? sql`join stories s on s.id = d.story_id` : sql``}
+        ${scope.joinStories ? sql`join stories s on s.id = d.story_id` : sql``}
        order by r.score, r.rowid desc`.execute(db);
-    const kept = rows.filter((row) => row.kept).map((row) => row.id);
-    if (kept.length >= wanted) return kept.slice(offset, wanted);
+    const found = rows.filter((row) => row.kept).map((row) => row.id);
+    if (found.length >= wanted) return found.slice(offset, wanted);
     if (rows.length === take) take *= 2;
     else if (window !== null && window < matches) window *= 2;
-    else return kept.slice(offset, wanted);
+    else return found.slice(offset, wanted);
   }
 }
 

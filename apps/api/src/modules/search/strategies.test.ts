@@ -52,18 +52,28 @@ const countAll = async (q: string) =>
 /** Every story matching `q` (of `genre`), best first, for a reader who sees every rating. */
 async function everyMatchRanked(q: string, genre?: Genre): Promise<string[]> {
   const matches = await countAll(q);
-  return ids(q, 'relevance', { matches, documents: matches }, genre, 0, { limit: RANK_LIMIT });
+  return ids(q, 'relevance', { matches, total: matches, documents: matches }, genre, 0, {
+    limit: RANK_LIMIT,
+  });
 }
 
-/** Those of `storyIds` whose rating is one of `ratings`, in the same order: a scope by hand. */
-async function keptBy(storyIds: string[], ratings: readonly Rating[]): Promise<string[]> {
+/** Those of `storyIds` of one of `ratings` (and `genre`), in the same order: a scope by hand. */
+async function keptBy(
+  storyIds: string[],
+  ratings: readonly Rating[],
+  genre?: Genre,
+): Promise<string[]> {
   const rows = await t.db.kysely
     .selectFrom('stories')
-    .select(['id', 'rating'])
+    .select(['id', 'rating', 'genre'])
     .where('id', 'in', storyIds)
     .execute();
-  const rated = new Map(rows.map((row) => [row.id, row.rating]));
-  return storyIds.filter((id) => ratings.includes(rated.get(id) as Rating));
+  const kept = new Set(
+    rows
+      .filter((row) => ratings.includes(row.rating) && (!genre || row.genre === genre))
+      .map((row) => row.id),
+  );
+  return storyIds.filter((id) => kept.has(id));
 }
 
 describe('search strategies for broad queries', () => {
@@ -72,9 +82,9 @@ describe('search strategies for broad queries', () => {
     async (sort) => {
       const matches = await countAll('the');
       expect(matches).toBeGreaterThan(20);
-      const exhaustive = { matches, documents: matches };
+      const exhaustive = { matches, total: matches, documents: matches };
       // Many matches among few documents: walking the list index is cheaper.
-      const walk = { matches: 1_000_000, documents: 1 };
+      const walk = { matches: 1_000_000, total: 1_000_000, documents: 1 };
       for (const offset of [0, 10]) {
         const expected = await ids('the', sort, exhaustive, undefined, offset);
         expect(expected).toHaveLength(10);
@@ -90,48 +100,59 @@ describe('search strategies for broad queries', () => {
   it('ranks only the newest matches when there are more than RANK_LIMIT, the same when fewer exist', async () => {
     const matches = await countAll('the');
     expect(matches).toBeLessThan(RANK_LIMIT);
-    const all = await ids('the', 'relevance', { matches, documents: matches });
+    const all = await ids('the', 'relevance', { matches, total: matches, documents: matches });
     const capped = await ids('the', 'relevance', {
       matches: RANK_LIMIT * 10,
+      total: RANK_LIMIT * 10,
       documents: RANK_LIMIT * 10,
     });
     expect(all).toHaveLength(10);
     expect(capped).toEqual(all);
     expect(
-      await ids('the', 'relevance', { matches: RANK_LIMIT * 10, documents: 1 }, 'Fantasy'),
-    ).toEqual(await ids('the', 'relevance', { matches, documents: matches }, 'Fantasy'));
+      await ids(
+        'the',
+        'relevance',
+        { matches: RANK_LIMIT * 10, total: RANK_LIMIT * 10, documents: 1 },
+        'Fantasy',
+      ),
+    ).toEqual(
+      await ids('the', 'relevance', { matches, total: matches, documents: matches }, 'Fantasy'),
+    );
   });
 
   it.each([
-    ['a visitor (all ages)', ALL_AGES_RATINGS],
-    ['a reader of mature ratings only', ['mature', 'explicit'] as const],
+    ['a visitor (all ages)', ALL_AGES_RATINGS, undefined],
+    ['a reader of mature ratings only', ['mature', 'explicit'] as const, undefined],
+    ['a visitor in one genre', ALL_AGES_RATINGS, 'Fantasy' as const],
   ])(
     'ranks in the index for %s: the pages equal ranking every match and leaving out the rest',
-    async (_who, ratings) => {
+    async (_who, ratings, genre) => {
       const matches = await countAll('the');
       const everything = await everyMatchRanked('the');
       expect(everything).toHaveLength(matches);
-      const kept = await keptBy(everything, ratings);
+      const kept = await keptBy(everything, ratings, genre);
       // The scope leaves out enough of the best matches to need more than one step.
       expect(kept.length).toBeLessThan(everything.length);
       expect(kept.length).toBeGreaterThan(10);
+      // The scale only sizes the steps and the window: every one gives the same pages.
+      const exact = { matches, total: kept.length, documents: matches };
       for (const scale of [
-        { matches, documents: matches },
-        { matches: RANK_LIMIT * 10, documents: RANK_LIMIT * 10 },
+        exact,
+        { matches, total: matches, documents: matches },
+        { matches: RANK_LIMIT * 10, total: RANK_LIMIT * 10, documents: RANK_LIMIT * 10 },
+        { matches: RANK_LIMIT * 100, total: RANK_LIMIT * 2, documents: RANK_LIMIT * 100 },
       ]) {
         for (const offset of [0, 10]) {
-          expect(await ids('the', 'relevance', scale, undefined, offset, { ratings })).toEqual(
+          expect(await ids('the', 'relevance', scale, genre, offset, { ratings })).toEqual(
             kept.slice(offset, offset + 10),
           );
         }
       }
       // A window past the kept stories is short, not padded.
       const last = Math.floor(kept.length / 10) * 10;
-      expect(
-        await ids('the', 'relevance', { matches, documents: matches }, undefined, last, {
-          ratings,
-        }),
-      ).toEqual(kept.slice(last));
+      expect(await ids('the', 'relevance', exact, genre, last, { ratings })).toEqual(
+        kept.slice(last),
+      );
       expect(WALK_FIRST_STEP).toBeLessThan(matches);
     },
   );
