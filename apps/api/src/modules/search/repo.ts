@@ -70,11 +70,6 @@ export interface SearchScale {
 }
 
 /**
- * Matching public stories' ids for one page. Only public stories have search documents (the
- * triggers of migration 002) and the document carries the genre, so relevance pages and
- * counts read the search index alone; the list orders join the stories for their columns.
- */
-/**
  * What a search keeps of the stories its words match, beyond their being public: the ratings the
  * viewer's lists show, and for a muter, none by the authors they muted (`s` is the stories row;
  * null when nothing is left out, so the common search keeps its index-only plans).
@@ -87,6 +82,11 @@ function storyScope(ratings: readonly Rating[], mutedBy: string | undefined) {
   return parts.length === 0 ? null : sql<boolean>`${sql.join(parts, sql` and `)}`;
 }
 
+/**
+ * Matching public stories' ids for one page. Only public stories have search documents (the
+ * triggers of migration 002) and the document carries the genre, so relevance ranks in the
+ * search index; the list orders join the stories for their columns.
+ */
 export async function searchStoryIds(
   db: Exec,
   dialect: DialectName,
@@ -176,6 +176,14 @@ export async function searchStoryIds(
 }
 
 /**
+ * A ranked walk looks up its steps' best matches one by one, about 3 µs each (SQLite, 100k
+ * stories), and ranks its window again at each step. When the viewer's scope keeps less than
+ * this share of the matches (most genres, a reader of one rating), reading every match's
+ * document once in one statement costs less.
+ */
+const WALK_MIN_SHARE = 1 / 8;
+
+/**
  * SQLite relevance (decision 042): the matches are ranked inside the index alone, and only the
  * best are looked up, in steps that double, until the window `offset`, `limit` holds stories the
  * viewer's scope keeps (`kept`: the genre on `d`, ratings and mutes on `s`; null keeps every
@@ -187,14 +195,6 @@ export async function searchStoryIds(
  * the page's reach) of them are kept stories, as when the newest kept stories were ranked. If
  * the window holds too few for the page, the newest twice as many are ranked.
  */
-/**
- * A ranked walk looks up its steps' best matches one by one, about 3 µs each (SQLite, 100k
- * stories), and ranks its window again at each step. When the viewer's scope keeps less than
- * this share of the matches (most genres, a reader of one rating), reading every match's
- * document once in one statement costs less.
- */
-const WALK_MIN_SHARE = 1 / 8;
-
 async function rankedInIndex(
   db: Exec,
   match: string,
@@ -236,11 +236,10 @@ export const COUNT_MAX = 10_000;
 
 /**
  * The public documents matching `terms`. SQLite counts them in the full-text index, which reads
- * the words' entries alone (20 ms for `the` at a million stories). PostgreSQL's GIN index
- * cannot count without visiting each match's row (about 0.45 µs each, 0.35 s for `the` at a
- * million), so it counts up to COUNT_MAX and takes the planner's estimate past that: the
- * statistics of the documents' words, which came within 0.5–4% of the counts of broad words at
- * 100k stories (decision 042).
+ * the words' entries alone (2 ms for the 80,994 matches of `the` at 100k stories). PostgreSQL's
+ * GIN index cannot count without visiting each match's row (37 ms for the same), so it counts
+ * up to COUNT_MAX and takes the planner's estimate past that: from the statistics of the
+ * documents' words, within 0.5–4% of the counts of broad words at 100k (decision 042).
  */
 async function matchCount(
   db: Exec,
