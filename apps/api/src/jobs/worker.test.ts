@@ -182,14 +182,16 @@ describe('the job worker', () => {
   it('keeps renewing the lease of a slow job, so no one else takes it', async () => {
     const other = secondConnection(t);
     extraDbs.push(other);
-    const count = countingHandler(() => sleep(700));
-    const a = worker({ handlers: { count }, leaseMs: 150, workerId: 'a' });
+    // The job outlasts its lease three times over; renewed every 200 ms, the lease keeps 400 ms
+    // of slack for a busy machine's late timers (with 150 ms it had 50 and failed under load).
+    const count = countingHandler(() => sleep(1_800));
+    const a = worker({ handlers: { count }, leaseMs: 600, workerId: 'a' });
     a.start();
     const id = await enqueueCount(db, 1);
     a.poke();
     await waitFor(() => count.runs.get(id) === 1, 2_000);
-    worker({ handlers: { count }, leaseMs: 150, workerId: 'b', db: other }).start();
-    await waitFor(async () => (await job(id)).done_at !== null, 3_000);
+    worker({ handlers: { count }, leaseMs: 600, workerId: 'b', db: other }).start();
+    await waitFor(async () => (await job(id)).done_at !== null, 5_000);
     expect(count.runs.get(id)).toBe(1);
     expect((await job(id)).locked_by).toBe('a');
   });
