@@ -31,8 +31,9 @@ export function estimatedPageOf<T>(
 
 /**
  * A page of a list whose total may be estimated (decisions 038, 042), from the `found` ids its
- * items were built from: a short page ends the list, so its total is known exactly; a full page
- * never shows a total below what it reached.
+ * items were built from. A page that is neither full nor empty ends the list, so its total is
+ * known exactly; a full page never shows a total below what it reached; an empty page past the
+ * end shows no total above its offset, where the list must have ended.
  */
 export function reachedPageOf<T>(
   items: T[],
@@ -40,7 +41,15 @@ export function reachedPageOf<T>(
   counted: { total: number; estimated: boolean },
   query: PageQuery,
 ): EstimatedPage<T> {
-  const reached = offsetOf(query) + found;
-  if (found < query.limit && (found > 0 || reached === 0)) return pageOf(items, reached, query);
-  return estimatedPageOf(items, { ...counted, total: Math.max(reached, counted.total) }, query);
+  const offset = offsetOf(query);
+  if (found === 0) {
+    const total = Math.min(counted.total, offset);
+    return estimatedPageOf(items, { total, estimated: counted.estimated && total > 0 }, query);
+  }
+  if (found < query.limit) return pageOf(items, offset + found, query);
+  return estimatedPageOf(
+    items,
+    { ...counted, total: Math.max(offset + found, counted.total) },
+    query,
+  );
 }

@@ -107,6 +107,12 @@ describe('GET /stories/search: matching and ranking', () => {
       seen.push(...(await search(`q=quokka&limit=3&page=${page}`)).items.map((i) => i.id));
     expect(seen).toHaveLength(7);
     expect(new Set(seen).size).toBe(7);
+    // Past the last page: no stories, and the same total (Discover says the page is past the end).
+    for (const page of [4, 99]) {
+      const past = await search(`q=quokka&limit=3&page=${page}`);
+      expect(past.items).toEqual([]);
+      expect(past.total).toBe(7);
+    }
   });
 });
 
