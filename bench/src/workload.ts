@@ -112,6 +112,7 @@ export const ENDPOINT_NAMES: readonly string[] = [
   'authors-p1',
   'authors-deep',
   ...SEARCHES.map(([kind]) => `search-${kind}`),
+  'search-genre',
   ...CHAPTER_SEARCHES.map(([kind]) => `text-search-${kind}`),
   ...SINGLES,
   ...SERIES.map((name) => `series-${name}`),
@@ -159,7 +160,8 @@ const listPath = (page: number, limit: number, sort: string, genre?: Genre) =>
   `/api/stories?${query({ page, limit, sort, ...(genre ? { genre } : {}) })}`;
 const authorsPath = (page: number) =>
   `/api/users/authors?${query({ page, limit: AUTHORS_PAGE_SIZE })}`;
-const searchPath = (q: string) => `/api/stories/search?${query({ q, page: 1, limit: PAGE_SIZE })}`;
+const searchPath = (q: string, genre?: Genre) =>
+  `/api/stories/search?${query({ q, ...(genre ? { genre } : {}), page: 1, limit: PAGE_SIZE })}`;
 const progressPath = (c: SampledChapter) =>
   `/api/chapters/${c.id}/progress?${query({ story_id: c.storyId })}`;
 
@@ -330,6 +332,12 @@ export async function buildEndpoints(
       () => queries.map((q) => get(searchPath(q))),
     );
   }
+  add(
+    'search-genre',
+    'search',
+    `GET /api/stories/search?q=…&genre=…&page=1&limit=${PAGE_SIZE}, the ${words.common.length} words of search-common each in one of the ${GENRES.length} genres, in turn`,
+    () => words.common.map((q, i) => get(searchPath(q, GENRES[i % GENRES.length]))),
+  );
   for (const [kind, key, what] of CHAPTER_SEARCHES) {
     const queries = sample.chapterQueries[key];
     if (selected.has(`text-search-${kind}`) && queries.length === 0) {
