@@ -332,6 +332,9 @@ export async function buildEndpoints(
       () => queries.map((q) => get(searchPath(q))),
     );
   }
+  if (selected.has('search-genre') && words.common.length === 0) {
+    throw new Error('search-genre: the sampled stories give no common words');
+  }
   add(
     'search-genre',
     'search',

@@ -49,6 +49,16 @@ describe('reachedPageOf', () => {
     });
   });
 
+  it('never answers a negative total (an estimate less the muted stories counted exactly)', () => {
+    expect(reachedPageOf([], 0, { total: -3, estimated: true }, query(1))).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      limit: 10,
+    });
+    expect(reachedPageOf([], 0, { total: -3, estimated: true }, query(2)).total).toBe(0);
+  });
+
   it('counts the found ids, not the items built from them', () => {
     // A story that vanished between its id and its row leaves a page short of items, not of ids.
     expect(reachedPageOf(items(9), 10, { total: 50, estimated: true }, query(1)).total).toBe(50);

@@ -43,7 +43,7 @@ export function reachedPageOf<T>(
 ): EstimatedPage<T> {
   const offset = offsetOf(query);
   if (found === 0) {
-    const total = Math.min(counted.total, offset);
+    const total = Math.max(0, Math.min(counted.total, offset));
     return estimatedPageOf(items, { total, estimated: counted.estimated && total > 0 }, query);
   }
   if (found < query.limit) return pageOf(items, offset + found, query);

@@ -49,9 +49,11 @@ const LIST_ORDER = {
 
 /**
  * Ranking or ordering every match costs time in proportion to the matches: nothing for a few
- * hundred, seconds for a word found in most of a million documents. So above RANK_LIMIT matches:
- * - relevance ranks only the newest RANK_LIMIT matching documents (or as many as the page
- *   reaches), so a broad query costs what a narrow one does and still ranks recent work;
+ * hundred, seconds for a word found in most of a million documents. So above RANK_LIMIT matches
+ * the viewer may see:
+ * - relevance ranks only about the newest RANK_LIMIT of them (or as many as the page reaches),
+ *   so a broad query costs what a narrow one does and still ranks recent work (on SQLite the
+ *   newest RANK_LIMIT / share matches, of which the viewer's are kept: rankedInIndex);
  * - on SQLite, a list order walks its own story index and keeps the stories that match, when
  *   that is expected to visit fewer rows than there are matches (PostgreSQL's planner makes the
  *   same choice itself, from its statistics of the documents).
@@ -93,6 +95,7 @@ export async function searchStoryIds(
   terms: SearchTerms,
   params: SearchParams,
   scale: SearchScale,
+  rankLimit = RANK_LIMIT,
 ): Promise<string[]> {
   const genre = params.genre ? sql`and d.genre = ${params.genre}` : sql``;
   // Search documents carry neither rating nor author: a scope that leaves some out joins the stories.
@@ -101,7 +104,7 @@ export async function searchStoryIds(
   const ratedJoin = rating ? sql`join stories s on s.id = d.story_id` : sql``;
   const page = sql`limit ${params.limit} offset ${params.offset}`;
   const reach = params.offset + params.limit;
-  const newest = Math.max(RANK_LIMIT, reach);
+  const newest = Math.max(rankLimit, reach);
   const capped = scale.total > newest;
   let query: RawBuilder<{ id: string }>;
   if (dialect === 'postgres') {
@@ -136,6 +139,7 @@ export async function searchStoryIds(
           { kept: scope, joinStories: rating !== null },
           params,
           scale,
+          newest,
         );
       }
       // A scope that keeps few matches (most genres): each match is looked up, in one statement.
@@ -185,15 +189,18 @@ const WALK_MIN_SHARE = 1 / 8;
 
 /**
  * SQLite relevance (decision 042): the matches are ranked inside the index alone, and only the
- * best are looked up, in steps that double, until the window `offset`, `limit` holds stories the
- * viewer's scope keeps (`kept`: the genre on `d`, ratings and mutes on `s`; null keeps every
- * public story). A match then costs its bm25, never a row: a visitor's search, which leaves out
- * mature ratings, used to read the document and the story of every match to rank them.
+ * best are looked up. Without a scope that is the page's own rows. With one (`kept`: the genre
+ * on `d`, ratings and mutes on `s`), the best are looked up in steps that double until the
+ * page's rows `offset`, `limit` hold enough stories the scope keeps. A match then costs its
+ * bm25, never a row: a visitor's search, which leaves out mature ratings, used to read the
+ * document and the story of every match to rank them.
  *
- * The share of matches the scope keeps (`total / matches`) sizes the first step, and, above
- * RANK_LIMIT kept matches, the window of newest matches that is ranked: about RANK_LIMIT (or
- * the page's reach) of them are kept stories, as when the newest kept stories were ranked. If
- * the window holds too few for the page, the newest twice as many are ranked.
+ * `share`, the part of the matches the scope keeps (`total / matches`), sizes the first step
+ * and, above `newest` kept matches (RANK_LIMIT, or the page's reach), how many of the newest
+ * matches are ranked: about `newest` of them are kept stories, as when the newest kept stories
+ * were ranked. That number depends on the query and the viewer only, so the pages up to
+ * RANK_LIMIT come from one ranking; if it holds fewer kept stories than the estimate
+ * promised, the results end there. A page past RANK_LIMIT ranks as many as it reaches.
  */
 async function rankedInIndex(
   db: Exec,
@@ -201,33 +208,40 @@ async function rankedInIndex(
   scope: { kept: RawBuilder<boolean> | null; joinStories: boolean },
   { offset, limit }: Pick<SearchParams, 'offset' | 'limit'>,
   { matches, total }: SearchScale,
+  newest: number,
 ): Promise<string[]> {
   const wanted = offset + limit;
-  const share = matches > 0 ? Math.min(1, Math.max(total / matches, WALK_MIN_SHARE)) : 1;
-  const newest = Math.max(RANK_LIMIT, wanted);
-  let window = total > newest && newest / share < matches ? Math.ceil(newest / share) : null;
+  const share = matches > 0 && total > 0 ? Math.min(1, total / matches) : 1;
+  const ranked = total > newest && newest / share < matches ? Math.ceil(newest / share) : null;
+  const newestOnly =
+    ranked === null
+      ? sql``
+      : sql`and rowid >= (select min(rowid) from (
+                            select rowid from story_search_fts
+                             where story_search_fts match ${match}
+                             order by rowid desc limit ${ranked}))`;
+  const best = (rows: RawBuilder<unknown>) =>
+    sql`select rowid, ${BM25} as score from story_search_fts
+         where story_search_fts match ${match} ${newestOnly}
+         order by score, rowid desc ${rows}`;
+  if (scope.kept === null) {
+    const { rows } = await sql<{ id: string }>`
+      select d.story_id as id from (${best(sql`limit ${limit} offset ${offset}`)}) r
+        join story_search d on d.doc_id = r.rowid
+       order by r.score, r.rowid desc`.execute(db);
+    return rows.map((row) => row.id);
+  }
   let take = Math.max(WALK_FIRST_STEP, Math.ceil((2 * wanted) / share));
   for (;;) {
-    const bound =
-      window === null
-        ? sql``
-        : sql`and rowid >= (select min(rowid) from (
-                              select rowid from story_search_fts
-                               where story_search_fts match ${match}
-                               order by rowid desc limit ${window}))`;
     const { rows } = await sql<{ id: string; kept: number }>`
-      select d.story_id as id, ${scope.kept ?? sql`1`} as kept
-        from (select rowid, ${BM25} as score from story_search_fts
-               where story_search_fts match ${match} ${bound}
-               order by score, rowid desc limit ${take}) r
+      select d.story_id as id, ${scope.kept} as kept from (${best(sql`limit ${take}`)}) r
         join story_search d on d.doc_id = r.rowid
         ${scope.joinStories ? sql`join stories s on s.id = d.story_id` : sql``}
        order by r.score, r.rowid desc`.execute(db);
     const found = rows.filter((row) => row.kept).map((row) => row.id);
-    if (found.length >= wanted) return found.slice(offset, wanted);
-    if (rows.length === take) take *= 2;
-    else if (window !== null && window < matches) window *= 2;
-    else return found.slice(offset, wanted);
+    // Enough, or every ranked match looked up: the page is what the ranking holds.
+    if (found.length >= wanted || rows.length < take) return found.slice(offset, wanted);
+    take *= 2;
   }
 }
 
@@ -316,7 +330,8 @@ export async function searchTotal(
       ${joinStories ? sql`join stories s on s.id = d.story_id` : sql``}`.execute(db);
   const checked = Number(counted[0]?.checked ?? 0);
   const kept = Number(counted[0]?.kept ?? 0);
-  if (checked === 0 || checked >= matches) return { matches, total: kept, estimated: false };
+  // Fewer than the sample: those were every match, so the kept ones are the total.
+  if (checked < sample) return { matches, total: kept, estimated: false };
   return { matches, total: roughly((matches * kept) / checked), estimated: true };
 }
 

@@ -79,7 +79,6 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
       const counted = await totals.get(key, () =>
         searchTotal(k, db.dialect, terms, { genre: query.genre, ratings, mutedBy }),
       );
-      if (counted.total === 0 && !counted.estimated) return pageOf([], 0, query);
       const scale = {
         matches: counted.matches,
         total: counted.total,

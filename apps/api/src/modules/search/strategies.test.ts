@@ -1,6 +1,7 @@
 import { ALL_AGES_RATINGS, type Genre, RATINGS, type Rating, STORY_SORTS } from '@storyloom/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
+import { roughly } from '../../lib/pagination.js';
 import { seedLibrary } from '../../seed/library.js';
 import { createTestDb, type TestDb } from '../../test/db.js';
 import {
@@ -11,7 +12,7 @@ import {
   searchTotal,
   TOTAL_SAMPLE,
 } from './repo.js';
-import { searchTerms } from './terms.js';
+import { fts5Match, searchTerms } from './terms.js';
 
 /**
  * A broad query takes other paths than a narrow one (repo.ts, RANK_LIMIT): the scale passed in
@@ -134,7 +135,8 @@ describe('search strategies for broad queries', () => {
       // The scope leaves out enough of the best matches to need more than one step.
       expect(kept.length).toBeLessThan(everything.length);
       expect(kept.length).toBeGreaterThan(10);
-      // The scale only sizes the steps and the window: every one gives the same pages.
+      // Whatever the scale says (walk or join, first step, how many newest matches are ranked),
+      // the pages are the same.
       const exact = { matches, total: kept.length, documents: matches };
       for (const scale of [
         exact,
@@ -153,7 +155,6 @@ describe('search strategies for broad queries', () => {
       expect(await ids('the', 'relevance', exact, genre, last, { ratings })).toEqual(
         kept.slice(last),
       );
-      expect(WALK_FIRST_STEP).toBeLessThan(matches);
     },
   );
 
@@ -210,5 +211,38 @@ describe('search strategies for broad queries', () => {
     } else {
       expect(found).toEqual({ matches, total: matches, estimated: false });
     }
+  });
+
+  it('past the rank limit, ranks a visitor’s newest matches only (SQLite: limit / share of them; PostgreSQL: the newest limit they may see)', async () => {
+    const rankLimit = 20;
+    const matches = await countAll('the');
+    const everything = await everyMatchRanked('the');
+    const allAges = await keptBy(everything, ALL_AGES_RATINGS);
+    const scale = { matches, total: allAges.length, documents: matches };
+    const page = (offset: number) =>
+      searchStoryIds(
+        t.db.kysely,
+        t.db.dialect,
+        searchTerms('the'),
+        { sort: 'relevance', ratings: ALL_AGES_RATINGS, offset, limit: 10 },
+        scale,
+        rankLimit,
+      );
+    let ranked: Set<string>;
+    if (t.db.dialect === 'sqlite') {
+      const newest = Math.ceil(rankLimit / (allAges.length / matches));
+      const { rows } = await sql<{ id: string }>`
+        select d.story_id as id from story_search_fts f join story_search d on d.doc_id = f.rowid
+         where story_search_fts match ${fts5Match(searchTerms('the'))}
+         order by f.rowid desc limit ${newest}`.execute(t.db.kysely);
+      ranked = new Set(rows.map((row) => row.id));
+    } else {
+      ranked = new Set([...allAges].sort().reverse().slice(0, rankLimit));
+    }
+    const expected = allAges.filter((id) => ranked.has(id));
+    expect(await page(0)).toEqual(expected.slice(0, 10));
+    expect(await page(10)).toEqual(expected.slice(10, 20));
+    // The limit mattered: ranking every match gives another first page.
+    expect(expected.slice(0, 10)).not.toEqual(allAges.slice(0, 10));
   });
 });
