@@ -100,6 +100,8 @@ export class Ledger {
   readonly stats = new Map<OpName, OpStats>();
   /** Answers no healthy server should give (for the crash test: every non-2xx). */
   readonly unexpected: string[] = [];
+  /** Requests refused with 429 where the workload allows it (WorkloadOptions.allowRateLimited). */
+  rateLimited = 0;
 
   record(op: OpName, outcome: Outcome): void {
     let s = this.stats.get(op);
@@ -155,6 +157,12 @@ export interface WorkloadOptions {
   ledger: Ledger;
   /** Treat a 503 envelope as an expected answer (the database is down on purpose). */
   allowUnavailable?: boolean;
+  /**
+   * Treat a 429 as an expected answer: with the product's own rate limits (RATE_LIMIT_FACTOR=1)
+   * a client writing back to back on a fast machine passes 60 story writes a minute, and the
+   * refusal writes nothing. Counted in `Ledger.rateLimited`.
+   */
+  allowRateLimited?: boolean;
   timeoutMs?: number;
   /** Sees every call and its outcome (e.g. to sort answers by phase). */
   observe?: (label: string, outcome: Outcome) => void;
@@ -203,7 +211,9 @@ export class WorkloadClient {
     if (outcome.kind === 'response' && (outcome.status < 200 || outcome.status >= 300)) {
       const expected503 = this.options.allowUnavailable && outcome.status === 503;
       const signupTaken = op === 'signup' && outcome.status === 409;
-      if (!expected503 && !signupTaken) {
+      const rateLimited = this.options.allowRateLimited && outcome.status === 429;
+      if (rateLimited) this.ledger.rateLimited += 1;
+      if (!expected503 && !signupTaken && !rateLimited) {
         this.ledger.unexpected.push(
           `${method} ${path} -> ${outcome.status} ${JSON.stringify(outcome.body)}`,
         );
