@@ -19,6 +19,13 @@ export const roughly = (n: number) => {
  */
 export const WALK_FIRST_STEP = 32;
 
+/**
+ * The first step of such a walk for a window ending at `wanted`, when about `share` of the
+ * candidates are expected to pass: enough for the window twice over.
+ */
+export const firstWalkStep = (wanted: number, share = 1): number =>
+  Math.max(WALK_FIRST_STEP, Math.ceil((2 * wanted) / share));
+
 /** A page whose total may be an estimate, flagged `total_estimated` when it is. */
 export function estimatedPageOf<T>(
   items: T[],

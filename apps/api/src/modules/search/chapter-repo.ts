@@ -2,7 +2,7 @@ import type { Rating } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
-import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
+import { firstWalkStep, roughly } from '../../lib/pagination.js';
 import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { MAX_INDEXED_PARAGRAPHS, PARAGRAPH_BITS } from './chapter-index.js';
@@ -142,7 +142,7 @@ export async function matchingChapters(
   const wanted = window.offset + window.limit;
   const matches: ChapterMatch[] = [];
   let checked = 0;
-  let step = Math.max(WALK_FIRST_STEP, 2 * wanted);
+  let step = firstWalkStep(wanted);
   while (checked < candidates.length && matches.length < wanted) {
     const batch = candidates.slice(checked, checked + step);
     const readable = await readableAmong(

@@ -2,7 +2,7 @@ import type { Genre, Rating, SearchSort } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
-import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
+import { firstWalkStep, roughly } from '../../lib/pagination.js';
 import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { fts5Match, type SearchTerms } from './terms.js';
@@ -85,6 +85,25 @@ function storyScope(ratings: readonly Rating[], mutedBy: string | undefined) {
 }
 
 /**
+ * All a search keeps of its matches: the genre on the document (`d`) and storyScope on the
+ * story (`s`, joined only when `joinsStories`); `kept` is null when nothing is left out.
+ */
+function searchScope(
+  genre: Genre | undefined,
+  ratings: readonly Rating[],
+  mutedBy: string | undefined,
+): { kept: RawBuilder<boolean> | null; joinsStories: boolean } {
+  const onStory = storyScope(ratings, mutedBy);
+  const parts = [genre ? sql<boolean>`d.genre = ${genre}` : null, onStory].filter(
+    (part) => part !== null,
+  );
+  return {
+    kept: parts.length === 0 ? null : sql<boolean>`${sql.join(parts, sql` and `)}`,
+    joinsStories: onStory !== null,
+  };
+}
+
+/**
  * Matching public stories' ids for one page. Only public stories have search documents (the
  * triggers of migration 002) and the document carries the genre, so relevance ranks in the
  * search index; the list orders join the stories for their columns.
@@ -128,19 +147,9 @@ export async function searchStoryIds(
   } else {
     const match = fts5Match(terms);
     if (params.sort === 'relevance') {
-      const kept = [params.genre ? sql<boolean>`d.genre = ${params.genre}` : null, rating].filter(
-        (part) => part !== null,
-      );
-      const scope = kept.length === 0 ? null : sql<boolean>`${sql.join(kept, sql` and `)}`;
-      if (scope === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
-        return rankedInIndex(
-          db,
-          match,
-          { kept: scope, joinStories: rating !== null },
-          params,
-          scale,
-          newest,
-        );
+      const scope = searchScope(params.genre, params.ratings, params.mutedBy);
+      if (scope.kept === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
+        return rankedInIndex(db, match, scope, params, scale, newest);
       }
       // A scope that keeps few matches (most genres): each match is looked up, in one statement.
       const newestOnly = capped
@@ -205,7 +214,7 @@ const WALK_MIN_SHARE = 1 / 8;
 async function rankedInIndex(
   db: Exec,
   match: string,
-  scope: { kept: RawBuilder<boolean> | null; joinStories: boolean },
+  scope: ReturnType<typeof searchScope>,
   { offset, limit }: Pick<SearchParams, 'offset' | 'limit'>,
   { matches, total }: SearchScale,
   newest: number,
@@ -231,12 +240,12 @@ async function rankedInIndex(
        order by r.score, r.rowid desc`.execute(db);
     return rows.map((row) => row.id);
   }
-  let take = Math.max(WALK_FIRST_STEP, Math.ceil((2 * wanted) / share));
+  let take = firstWalkStep(wanted, share);
   for (;;) {
     const { rows } = await sql<{ id: string; kept: number }>`
       select d.story_id as id, ${scope.kept} as kept from (${best(sql`limit ${take}`)}) r
         join story_search d on d.doc_id = r.rowid
-        ${scope.joinStories ? sql`join stories s on s.id = d.story_id` : sql``}
+        ${scope.joinsStories ? sql`join stories s on s.id = d.story_id` : sql``}
        order by r.score, r.rowid desc`.execute(db);
     const found = rows.filter((row) => row.kept).map((row) => row.id);
     // Enough, or every ranked match looked up: the page is what the ranking holds.
@@ -308,11 +317,8 @@ export async function searchTotal(
   { sample, countMax } = { sample: TOTAL_SAMPLE, countMax: COUNT_MAX },
 ): Promise<SearchTotal> {
   const { matches, estimated } = await matchCount(db, dialect, terms, countMax);
-  const scope = [
-    genre ? sql<boolean>`d.genre = ${genre}` : null,
-    storyScope(ratings, mutedBy),
-  ].filter((part) => part !== null);
-  if (scope.length === 0 || matches === 0) return { matches, total: matches, estimated };
+  const scope = searchScope(genre, ratings, mutedBy);
+  if (scope.kept === null || matches === 0) return { matches, total: matches, estimated };
   const newest =
     dialect === 'postgres'
       ? sql`select d.story_id, d.genre from story_search d
@@ -322,12 +328,11 @@ export async function searchTotal(
                      where story_search_fts match ${fts5Match(terms)}
                      order by rowid desc limit ${sample}) f
               join story_search d on d.doc_id = f.rowid`;
-  const joinStories = storyScope(ratings, mutedBy) !== null;
   const { rows: counted } = await sql<{ checked: number | string; kept: number | string }>`
     select count(*) as checked,
-           coalesce(sum(case when ${sql.join(scope, sql` and `)} then 1 else 0 end), 0) as kept
+           coalesce(sum(case when ${scope.kept} then 1 else 0 end), 0) as kept
       from (${newest}) d
-      ${joinStories ? sql`join stories s on s.id = d.story_id` : sql``}`.execute(db);
+      ${scope.joinsStories ? sql`join stories s on s.id = d.story_id` : sql``}`.execute(db);
   const checked = Number(counted[0]?.checked ?? 0);
   const kept = Number(counted[0]?.kept ?? 0);
   // Fewer than the sample: those were every match, so the kept ones are the total.
