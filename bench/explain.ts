@@ -93,13 +93,14 @@ function commentSeeks(sql: string, plan: string[]): string[] {
 /** A query on notifications that does not seek `user_id` in an index (SQLite SEARCH, PG Index Cond). */
 function notificationSeeks(sql: string, plan: string[]): string[] {
   if (!/from "notifications"/.test(sql) || !/"user_id" = (?:\?|\$\d+)/.test(sql)) return [];
+  // The page and the stream read notifications as "n", with their context joined.
   const scans = plan.filter((line) =>
-    /\bSCAN notifications\b|Seq Scan on notifications/.test(line),
+    /\bSCAN (?:notifications|n)\b|Seq Scan on notifications/.test(line),
   );
   const seeks = plan.some(
     (line) =>
-      /SEARCH notifications USING (?:COVERING )?INDEX \w+ \(user_id=\?/.test(line) ||
-      /Index Cond: \(+(?:notifications\.)?user_id = /.test(line),
+      /SEARCH (?:notifications|n) USING (?:COVERING )?INDEX \w+ \(user_id=\?/.test(line) ||
+      /Index Cond: \(+(?:notifications\.|n\.)?user_id = /.test(line),
   );
   // Unread rows are few and read ones many: they are counted and listed from the partial index
   // of unread notifications, not by reading every notification of the user.

@@ -16,6 +16,7 @@ import type { Mail } from '../../lib/mailer.js';
 import { DAY, HOUR, MINUTE, nowIso } from '../../lib/time.js';
 import { findSettings, settingsOfMany } from '../users/settings-repo.js';
 import { presentNotifications } from './present.js';
+import { notificationsInContext } from './repo.js';
 import { unsubscribeLinks, unsubscribeToken } from './unsubscribe.js';
 
 type Trx = Transaction<Database>;
@@ -146,15 +147,22 @@ export function notificationMailJob({
       let mailed = false;
       if (user?.email_verified_at && wants) {
         const fresh = trx
-          .selectFrom('notifications')
-          .where('user_id', '=', user_id)
-          .where('seq', '>', mailedSeq)
-          .where('type', 'in', MAILED_TYPES)
-          .where('read_at', 'is', null);
+          .selectFrom('notifications as n')
+          .where('n.user_id', '=', user_id)
+          .where('n.seq', '>', mailedSeq)
+          .where('n.type', 'in', MAILED_TYPES)
+          .where('n.read_at', 'is', null);
         const [rows, counted] = await Promise.all([
-          fresh.selectAll().orderBy('seq', 'desc').limit(MAIL_ITEMS_MAX).execute(),
+          notificationsInContext(trx)
+            .where(
+              'n.id',
+              'in',
+              fresh.select('n.id').orderBy('n.seq', 'desc').limit(MAIL_ITEMS_MAX),
+            )
+            .orderBy('n.seq', 'desc')
+            .execute(),
           fresh
-            .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('seq').as('last')])
+            .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('n.seq').as('last')])
             .executeTakeFirstOrThrow(),
         ]);
         if (rows.length > 0) {

@@ -1,10 +1,10 @@
 import { NOTIFICATION_LIMITS, type Notification } from '@storyloom/shared';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NotificationRow } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
 import { parseKeys } from '../comments/repo.js';
 import { authorSummaries } from '../stories/views.js';
 import { parseStoredSettings } from '../users/settings-repo.js';
-import { actorsOf } from './repo.js';
+import { actorsOf, type NotificationInContext } from './repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 type Viewer = { id: string };
@@ -32,52 +32,26 @@ function moderationOf(detail: string | null): Notification['moderation'] {
   }
 }
 
-/** Payloads for rows of one user, in a fixed number of queries for the whole page. */
+/**
+ * Payloads for rows of one user, read with their context (`notificationsInContext`): one more
+ * query for the whole page, its actors.
+ */
 export async function presentNotifications(
   k: Exec,
   viewer: Viewer,
-  rows: NotificationRow[],
+  rows: NotificationInContext[],
 ): Promise<Notification[]> {
   if (rows.length === 0) return [];
-  const ids = (column: 'story_id' | 'chapter_id' | 'comment_id') => [
-    ...new Set(rows.flatMap((row) => (row[column] ? [row[column]] : []))),
-  ];
-  const [stories, chapters, comments, actorRows] = await Promise.all([
-    ids('story_id').length === 0
-      ? []
-      : k
-          .selectFrom('stories')
-          .select(['id', 'title'])
-          .where('id', 'in', ids('story_id'))
-          .execute(),
-    ids('chapter_id').length === 0
-      ? []
-      : k
-          .selectFrom('chapters')
-          .select(['id', 'title', 'position', 'paragraph_keys'])
-          .where('id', 'in', ids('chapter_id'))
-          .execute(),
-    ids('comment_id').length === 0
-      ? []
-      : k
-          .selectFrom('comments')
-          .select(['id', 'body', 'parent_id', 'paragraph_key'])
-          .where('id', 'in', ids('comment_id'))
-          .execute(),
-    actorsOf(
-      k,
-      rows.map((row) => row.id),
-      NOTIFICATION_LIMITS.actorsShown,
-    ),
-  ]);
+  const actorRows = await actorsOf(
+    k,
+    rows.map((row) => row.id),
+    NOTIFICATION_LIMITS.actorsShown,
+  );
   const authors = await authorSummaries(
     k,
     viewer,
     actorRows.map((row) => ({ ...row, settings: parseStoredSettings(row.settings) })),
   );
-  const storyOf = new Map(stories.map((story) => [story.id, story]));
-  const chapterOf = new Map(chapters.map((chapter) => [chapter.id, chapter]));
-  const commentOf = new Map(comments.map((comment) => [comment.id, comment]));
   const actorsByNotification = new Map<string, typeof actorRows>();
   for (const row of actorRows) {
     const list = actorsByNotification.get(row.notification_id);
@@ -86,9 +60,6 @@ export async function presentNotifications(
   }
 
   return rows.map((row) => {
-    const story = row.story_id ? storyOf.get(row.story_id) : undefined;
-    const chapter = row.chapter_id ? chapterOf.get(row.chapter_id) : undefined;
-    const comment = row.comment_id ? commentOf.get(row.comment_id) : undefined;
     const actors = (actorsByNotification.get(row.id) ?? []).map((actor) => {
       const summary = authors.get(actor.id);
       return {
@@ -97,25 +68,30 @@ export async function presentNotifications(
         profile_pic: summary?.profile_pic ?? null,
       };
     });
-    const keys = chapter ? (parseKeys(chapter.paragraph_keys) ?? []) : [];
-    const paragraph = comment?.paragraph_key ? keys.indexOf(comment.paragraph_key) : -1;
+    const keys = row.chapter_paragraph_keys ? (parseKeys(row.chapter_paragraph_keys) ?? []) : [];
+    const paragraph = row.comment_paragraph_key ? keys.indexOf(row.comment_paragraph_key) : -1;
     return {
       id: row.id,
       type: row.type,
       actors,
       actors_count: Math.max(actors.length, Number(row.actors_count)),
-      story: story ? { id: story.id, title: story.title } : null,
-      chapter: chapter
-        ? { id: chapter.id, title: chapter.title, position: chapter.position }
-        : null,
-      comment: comment
-        ? {
-            id: comment.id,
-            excerpt: excerptOf(comment.body),
-            parent_id: comment.parent_id,
-            paragraph: paragraph >= 0 ? paragraph : null,
-          }
-        : null,
+      story:
+        row.story_id && row.story_title !== null
+          ? { id: row.story_id, title: row.story_title }
+          : null,
+      chapter:
+        row.chapter_id && row.chapter_title !== null && row.chapter_position !== null
+          ? { id: row.chapter_id, title: row.chapter_title, position: row.chapter_position }
+          : null,
+      comment:
+        row.comment_id && row.comment_body !== null
+          ? {
+              id: row.comment_id,
+              excerpt: excerptOf(row.comment_body),
+              parent_id: row.comment_parent_id,
+              paragraph: paragraph >= 0 ? paragraph : null,
+            }
+          : null,
       moderation: moderationOf(row.detail),
       created_at: row.updated_at,
       read_at: row.read_at,

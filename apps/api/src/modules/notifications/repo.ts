@@ -1,7 +1,7 @@
 import type { NotificationType } from '@storyloom/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
-import type { Database, NotificationRow } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -157,6 +157,32 @@ export async function countUnread(
   return Number(rows[0]!.n);
 }
 
+/**
+ * Notifications with what each shows of its story, chapter and comment, joined in the same
+ * statement (each by its primary key): callers filter on `n.` columns.
+ */
+export const notificationsInContext = (db: Exec) =>
+  db
+    .selectFrom('notifications as n')
+    .leftJoin('stories as s', 's.id', 'n.story_id')
+    .leftJoin('chapters as ch', 'ch.id', 'n.chapter_id')
+    .leftJoin('comments as cm', 'cm.id', 'n.comment_id')
+    .selectAll('n')
+    .select([
+      's.title as story_title',
+      'ch.title as chapter_title',
+      'ch.position as chapter_position',
+      'ch.paragraph_keys as chapter_paragraph_keys',
+      'cm.body as comment_body',
+      'cm.parent_id as comment_parent_id',
+      'cm.paragraph_key as comment_paragraph_key',
+    ]);
+
+/** A notification row with its context; a title or body is null when its row is gone. */
+export type NotificationInContext = Awaited<
+  ReturnType<ReturnType<typeof notificationsInContext>['executeTakeFirstOrThrow']>
+>;
+
 /** A page of the user's notifications, the latest change first (notifications_user_seq_idx). */
 export async function notificationPage(
   db: Exec,
@@ -165,17 +191,21 @@ export async function notificationPage(
   unreadOnly: boolean,
   offset: number,
   limit: number,
-): Promise<{ rows: NotificationRow[]; total: number }> {
-  const mine = db
-    .selectFrom('notifications')
-    .where('user_id', '=', userId)
-    .$if(unreadOnly, (q) => q.where('read_at', 'is', null));
+): Promise<{ rows: NotificationInContext[]; total: number }> {
   const [rows, total] = await Promise.all([
-    mine.selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+    notificationsInContext(db)
+      .where('n.user_id', '=', userId)
+      .$if(unreadOnly, (q) => q.where('n.read_at', 'is', null))
+      .orderBy('n.seq', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     unreadOnly
       ? countUnread(db, dialect, userId)
-      : mine
+      : db
+          .selectFrom('notifications')
           .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
           .executeTakeFirstOrThrow()
           .then((row) => Number(row.n)),
   ]);
@@ -184,12 +214,10 @@ export async function notificationPage(
 
 /** The user's notifications changed after `seq`, oldest change first: what a stream sends. */
 export const changedAfter = (db: Exec, userId: string, seq: number, limit: number) =>
-  db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('seq', '>', seq)
-    .orderBy('seq')
+  notificationsInContext(db)
+    .where('n.user_id', '=', userId)
+    .where('n.seq', '>', seq)
+    .orderBy('n.seq')
     .limit(limit)
     .execute();
 

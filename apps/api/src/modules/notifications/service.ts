@@ -5,12 +5,18 @@ import {
   type Paged,
 } from '@storyloom/shared';
 import type { Db } from '../../db/index.js';
-import type { NotificationRow } from '../../db/types.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import type { NotificationBus } from './bus.js';
 import { presentNotifications } from './present.js';
-import { changedAfter, countUnread, lastSeq, markRead, notificationPage } from './repo.js';
+import {
+  changedAfter,
+  countUnread,
+  lastSeq,
+  markRead,
+  type NotificationInContext,
+  notificationPage,
+} from './repo.js';
 
 type Viewer = { id: string };
 
@@ -22,7 +28,7 @@ export function createNotificationService({ db, bus }: { db: Db; bus: Notificati
   const k = db.kysely;
   const unread = (viewer: Viewer) =>
     countUnread(k, db.dialect, viewer.id, NOTIFICATION_LIMITS.unreadCountMax);
-  const present = (viewer: Viewer, rows: NotificationRow[]) =>
+  const present = (viewer: Viewer, rows: NotificationInContext[]) =>
     presentNotifications(k, viewer, rows);
 
   return {

@@ -83,17 +83,17 @@ export interface ChapterSums {
 /**
  * Per chapter, summed from the daily rows up to `to` in one pass of
  * chapter_daily_stats_story_idx: reads and first readers from each of `froms` on, and readers
- * ever. With `since`, only the rows from that day on are read, and "ever" means since then.
+ * ever.
  */
 export async function chapterSums(
   db: Exec,
   storyId: string,
-  window: { froms: readonly string[]; to: string; since?: string },
+  window: { froms: readonly string[]; to: string },
 ): Promise<Map<string, ChapterSums>> {
-  const { froms, to, since } = window;
+  const { froms, to } = window;
   const inWindow = (column: 'reads' | 'readers', from: string) =>
     sql<number | string | null>`sum(case when day >= ${from} then ${sql.ref(column)} else 0 end)`;
-  let query = db
+  const rows = (await db
     .selectFrom('chapter_daily_stats')
     .select((eb) => [
       'chapter_id',
@@ -104,9 +104,9 @@ export async function chapterSums(
       ]),
     ])
     .where('story_id', '=', storyId)
-    .where('day', '<=', to);
-  if (since !== undefined) query = query.where('day', '>=', since);
-  const rows = (await query.groupBy('chapter_id').execute()) as Record<string, unknown>[];
+    .where('day', '<=', to)
+    .groupBy('chapter_id')
+    .execute()) as Record<string, unknown>[];
   const count = (value: unknown) => Number(value ?? 0);
   return new Map(
     rows.map((row) => [
@@ -121,16 +121,36 @@ export async function chapterSums(
 }
 
 /**
- * The story's chapters in order, drafts included (the view is its author's), those in Recently
- * deleted left out: they come back with their figures when restored.
+ * The story (not in Recently deleted) with its row of `day`, in one statement: the row's
+ * counts are null on a day without one.
  */
-export function storyChapters(db: Exec, storyId: string) {
+export function storyWithDay(db: Exec, storyId: string, day: string) {
   return db
-    .selectFrom('chapters')
-    .select(['id', 'title', 'position', 'published'])
-    .where('story_id', '=', storyId)
-    .where('deleted_at', 'is', null)
-    .orderBy('position')
+    .selectFrom('stories as s')
+    .leftJoin('story_daily_stats as d', (join) =>
+      join.onRef('d.story_id', '=', 's.id').on('d.day', '=', day),
+    )
+    .select(['s.id', 's.title', 's.author_id', 's.visibility', 'd.reads', 'd.likes', 'd.comments'])
+    .where('s.id', '=', storyId)
+    .where('s.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * The story's chapters in order, drafts included (the view is its author's), those in Recently
+ * deleted left out: they come back with their figures when restored. Each with its row of
+ * `day` (reads and first readers, null without one), in the same statement.
+ */
+export function chaptersWithDay(db: Exec, storyId: string, day: string) {
+  return db
+    .selectFrom('chapters as c')
+    .leftJoin('chapter_daily_stats as d', (join) =>
+      join.onRef('d.chapter_id', '=', 'c.id').on('d.day', '=', day),
+    )
+    .select(['c.id', 'c.title', 'c.published', 'd.reads', 'd.readers'])
+    .where('c.story_id', '=', storyId)
+    .where('c.deleted_at', 'is', null)
+    .orderBy('c.position')
     .execute();
 }
 

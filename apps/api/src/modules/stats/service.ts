@@ -6,8 +6,7 @@ import { DAY, MINUTE } from '../../lib/time.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { utcDay } from '../reading/reader-key.js';
 import { isAuthor, storyNotFound } from '../stories/policy.js';
-import { findStoryById } from '../stories/repo.js';
-import { type ChapterSums, chapterSums, storyChapters, storyDays } from './repo.js';
+import { type ChapterSums, chapterSums, chaptersWithDay, storyDays, storyWithDay } from './repo.js';
 
 /** The day lists made today, by window: the same all day, and 365 dates cost to format. */
 const dayLists = new Map<string, readonly string[]>();
@@ -83,17 +82,18 @@ export function createStatsService({ db }: { db: Db }) {
 
   return {
     async storyStats(viewer: UserRow, storyId: string, days: StatsWindow, now = new Date()) {
-      const story = isUuid(storyId) ? await findStoryById(k, storyId) : undefined;
-      // Anyone but the author meets the same 404 as a story that does not exist.
-      if (!story || !isAuthor(viewer, story)) throw storyNotFound();
+      if (!isUuid(storyId)) throw storyNotFound();
       const dayList = windowDays(days, now);
       const from = dayList[0]!;
       const today = dayList.at(-1)!;
-      const [chapters, todayRows, todaySums] = await Promise.all([
-        storyChapters(k, story.id),
-        storyDays(k, story.id, today, today),
-        chapterSums(k, story.id, { froms: [today], to: today, since: today }),
+      // Today's figures come with the story and with its chapters: two statements, side by
+      // side. The chapters are read before the author is known; nobody else sees them.
+      const [story, chapters] = await Promise.all([
+        storyWithDay(k, storyId, today),
+        chaptersWithDay(k, storyId, today),
       ]);
+      // Anyone but the author meets the same 404 as a story that does not exist.
+      if (!story || !isAuthor(viewer, story)) throw storyNotFound();
       const ids = new Set(chapters.map((chapter) => chapter.id));
       const key = `${story.id}:${today}`;
       const build = () => closedDays(story.id, ids, now);
@@ -105,7 +105,7 @@ export function createStatsService({ db }: { db: Db }) {
       }
 
       const series: StoryStatsDay[] = dayList.map((day) => {
-        const counts = day === today ? todayRows[0] : closed.days.get(day);
+        const counts = day === today ? story : closed.days.get(day);
         return {
           day,
           reads: nonNegative(counts?.reads),
@@ -124,15 +124,16 @@ export function createStatsService({ db }: { db: Db }) {
         series,
         chapters: chapters.map((chapter, index) => {
           const before = closed.chapters.get(chapter.id) ?? NO_SUMS;
-          const live = todaySums.get(chapter.id) ?? NO_SUMS;
+          const reads = Number(chapter.reads ?? 0);
+          const readers = Number(chapter.readers ?? 0);
           return {
             id: chapter.id,
             title: chapter.title,
             order: index + 1,
             published: chapter.published === 1,
-            reads: nonNegative((before.reads[w] ?? 0) + (live.reads[0] ?? 0)),
-            readers: nonNegative((before.readers[w] ?? 0) + (live.readers[0] ?? 0)),
-            readers_all_time: nonNegative(before.readersEver + live.readersEver),
+            reads: nonNegative((before.reads[w] ?? 0) + reads),
+            readers: nonNegative((before.readers[w] ?? 0) + readers),
+            readers_all_time: nonNegative(before.readersEver + readers),
           };
         }),
       } satisfies StoryStats;
