@@ -24,7 +24,7 @@ import { gitState, machine } from './machine.js';
 import { describeUsers } from './notifications.js';
 import { type Options, parseOptions, USAGE, UsageError } from './options.js';
 import { ROOT, shown } from './paths.js';
-import { JWT_SECRET, RssSampler, startCeiling, startServer } from './processes.js';
+import { cpuTimeMs, JWT_SECRET, RssSampler, startCeiling, startServer } from './processes.js';
 import { type Recording, record } from './record.js';
 import { writeReport } from './report.js';
 import { SAMPLE_STORIES, type Sample, takeSample } from './sample.js';
@@ -171,14 +171,23 @@ async function measureMode(
         );
       }
       rss.takePeak();
+      const cpuBefore = cpuTimeMs(server.pid);
       const figures = await load(server.origin, endpoint, options, endpoint.kind === 'page');
-      const ours = { ...figures, peakRssMb: rss.takePeak() };
+      const cpuAfter = cpuTimeMs(server.pid);
+      const ours: OurFigures = {
+        ...figures,
+        peakRssMb: rss.takePeak(),
+        cpuUsPerAnswer:
+          cpuBefore !== null && cpuAfter !== null && figures.requests > 0
+            ? Math.round(((cpuAfter - cpuBefore) * 1000) / figures.requests)
+            : null,
+      };
       console.info(
         line(
           endpoint.name,
           mode,
           ours,
-          `${num(recording.distinct)} distinct  rss ${ours.peakRssMb ?? '?'} MB`,
+          `${num(recording.distinct)} distinct  cpu ${ours.cpuUsPerAnswer ?? '?'} µs/answer  rss ${ours.peakRssMb ?? '?'} MB`,
         ),
       );
       run.figures.set(endpoint.name, ours);

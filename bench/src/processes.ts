@@ -106,6 +106,21 @@ export async function startCeiling(ceilingScript: string, recordings: string): P
 }
 
 /** Resident memory of a process from /proc (Linux); null elsewhere. */
+/** Clock ticks a second in /proc/<pid>/stat (`getconf CLK_TCK`: 100 on Linux everywhere). */
+const CLOCK_TICKS = 100;
+
+/** The process's CPU time so far, user and system, in milliseconds; null without /proc. */
+export function cpuTimeMs(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : null;
+  } catch {
+    return null;
+  }
+}
+
 export class RssSampler {
   private peak = 0;
   private readonly timer: NodeJS.Timeout;

@@ -89,6 +89,13 @@ export const MODES: readonly Mode[] = ['uncached', 'cached'];
 export type OurFigures = Figures & {
   /** Highest resident memory sampled while this endpoint was loaded. */
   peakRssMb: number | null;
+  /**
+   * The server process's CPU time (user and system, from /proc) over the load, per answer, in
+   * microseconds: what an answer costs, measured with far less noise than req/s on a machine
+   * whose two cores the load generator shares. Null where /proc is not readable, and in run
+   * files written before it was recorded.
+   */
+  cpuUsPerAnswer?: number | null;
 };
 
 export interface EndpointResult {
