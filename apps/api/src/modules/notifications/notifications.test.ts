@@ -141,6 +141,22 @@ describe('notifications', () => {
     expect(await unread(replier)).toBe(0);
   });
 
+  it('names the paragraph a comment is on, read with the notification from its chapter', async () => {
+    const author = await newUser();
+    const reader = await newUser();
+    const { story, chapterId } = await storyOf(author);
+    const onParagraph = await comment(reader, chapterId, 'This line', { paragraph: 0 });
+    expect(onParagraph.status).toBe(201);
+    await settled();
+    const [item] = (await list(author)).items;
+    expect(item).toMatchObject({
+      type: 'comment',
+      story: { id: story.id, title: story.title },
+      chapter: { id: chapterId, position: 1 },
+      comment: { id: onParagraph.body.data.id, excerpt: 'This line', paragraph: 0 },
+    });
+  });
+
   it('tells followers and savers of a new chapter once each, never of a private story or a draft', async () => {
     const author = await newUser();
     const follower = await newUser();
