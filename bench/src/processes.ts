@@ -105,15 +105,16 @@ export async function startCeiling(ceilingScript: string, recordings: string): P
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, output, stop: stopper(child) };
 }
 
-/** Resident memory of a process from /proc (Linux); null elsewhere. */
 /** Clock ticks a second in /proc/<pid>/stat (`getconf CLK_TCK`: 100 on Linux everywhere). */
 const CLOCK_TICKS = 100;
 
 /** The process's CPU time so far, user and system, in milliseconds; null without /proc. */
 export function cpuTimeMs(pid: number): number | null {
   try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // The fields after the command's last closing parenthesis (the command may hold one):
+    // state first, so utime and stime (fields 14 and 15 of proc(5)) are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : null;
   } catch {
@@ -121,6 +122,7 @@ export function cpuTimeMs(pid: number): number | null {
   }
 }
 
+/** Resident memory of a process from /proc (Linux); null elsewhere. */
 export class RssSampler {
   private peak = 0;
   private readonly timer: NodeJS.Timeout;
