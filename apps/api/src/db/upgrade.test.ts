@@ -1526,3 +1526,45 @@ describe('upgrading a database of the word pairs release (021 → latest): filte
     });
   });
 });
+
+describe('upgrading a database of the filter indexes release (022 → latest): genre and rating in the search index', () => {
+  const upgraded = upgradedAfterFill('022_story_filter_indexes');
+
+  it('keeps every row, indexes each document with its genre and rating, and keeps them in step', async () => {
+    const { t, before } = upgraded;
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    if (t.db.dialect === 'sqlite') {
+      // FTS5 checks its index against the documents, the generated scope column included.
+      await sql`insert into story_search_fts (story_search_fts) values ('integrity-check')`.execute(
+        t.db.kysely,
+      );
+    }
+
+    await withUpgradedApp(t, async (app) => {
+      const titles = async (query: string) =>
+        (await app.inject({ url: `/api/stories/search?${query}` }))
+          .json()
+          .data.items.map((s: { title: string }) => s.title);
+      expect(await titles('q=lanterns')).toEqual(['Lanterns Over Saltmarsh']);
+      expect(await titles('q=lanterns&genre=Fantasy')).toEqual(['Lanterns Over Saltmarsh']);
+      expect(await titles('q=lanterns&genre=Romance')).toEqual([]);
+
+      // A story's new genre and rating reach its document (the triggers of migration 023).
+      await t.db.kysely
+        .updateTable('stories')
+        .set({ genre: 'Sci-Fi', rating: 'mature', mature_content: 1 })
+        .where('id', '=', PUBLIC_STORY)
+        .execute();
+      expect(await titles('q=lanterns&genre=Fantasy')).toEqual([]);
+      // A visitor sees no Mature story; the genre alone would find it.
+      expect(await titles('q=lanterns&genre=Sci-Fi')).toEqual([]);
+      await t.db.kysely
+        .updateTable('stories')
+        .set({ rating: 'teen', mature_content: 0 })
+        .where('id', '=', PUBLIC_STORY)
+        .execute();
+      expect(await titles('q=lanterns&genre=Sci-Fi')).toEqual(['Lanterns Over Saltmarsh']);
+      expect(await titles('q=saltm')).toEqual(['Lanterns Over Saltmarsh']);
+    });
+  });
+});

@@ -22,8 +22,8 @@ const REFRESH_BATCH = 10_000;
 export async function rebuildSearchDocuments({ kysely, dialect }: Target): Promise<void> {
   if (dialect === 'sqlite') {
     await sql`
-      insert into story_search (story_id, genre, title, description, tags, author)
-      select s.id, s.genre, s.title, s.description,
+      insert into story_search (story_id, genre, rating, title, description, tags, author)
+      select s.id, s.genre, s.rating, s.title, s.description,
              coalesce((select group_concat(tag, ' ') from story_tags t where t.story_id = s.id), ''),
              coalesce(u.username, '')
         from stories s

@@ -1,11 +1,11 @@
-import type { Genre, Rating, SearchSort } from '@storyloom/shared';
+import { type Genre, RATINGS, type Rating, type SearchSort } from '@storyloom/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { firstWalkStep, roughly } from '../../lib/pagination.js';
 import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
-import { fts5Match, type SearchTerms } from './terms.js';
+import { fts5Match, fts5ScopedMatch, type SearchTerms } from './terms.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -20,8 +20,11 @@ export interface SearchParams {
   limit: number;
 }
 
-/** Relevance weights: title 10, description 1, tags 4, author 4 (bm25 column order). */
-const BM25 = sql`bm25(story_search_fts, 10.0, 1.0, 4.0, 4.0)`;
+/**
+ * Relevance weights: title 10, description 1, tags 4, author 4 (bm25 column order); the genre
+ * and rating tokens of `scope` (decision 043) weigh nothing.
+ */
+const BM25 = sql`bm25(story_search_fts, 10.0, 1.0, 4.0, 4.0, 0.0)`;
 
 /**
  * The tsquery of `terms`: each word through plainto_tsquery (which treats any text as words),
@@ -63,7 +66,10 @@ export const RANK_LIMIT = 1_000;
 const WALK_COST = 4;
 
 export interface SearchScale {
-  /** Public documents matching the words, before the viewer's genre, ratings and mutes. */
+  /**
+   * Public documents matching the words, before the viewer's genre, ratings and mutes (SQLite:
+   * before the mutes only; its index holds the genre and ratings, decision 043).
+   */
   matches: number;
   /** Of those, the ones the viewer's search keeps (SearchTotal.total; it may be estimated). */
   total: number;
@@ -100,6 +106,21 @@ function searchScope(
   return {
     kept: parts.length === 0 ? null : sql<boolean>`${sql.join(parts, sql` and `)}`,
     joinsStories: onStory !== null,
+  };
+}
+
+/**
+ * SQLite's MATCH expression and what is left to check on the rows after it (decision 043): the
+ * genre and the viewer's ratings are tokens in the full-text index, so the match holds them and
+ * only a muter's mutes are checked, on the story rows.
+ */
+function sqliteSearch(
+  terms: SearchTerms,
+  { genre, ratings, mutedBy }: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
+) {
+  return {
+    match: fts5ScopedMatch(terms, { genre, ratings }),
+    scope: searchScope(undefined, RATINGS, mutedBy),
   };
 }
 
@@ -147,23 +168,24 @@ export async function searchStoryIds(
   } else {
     const match = fts5Match(terms);
     if (params.sort === 'relevance') {
-      const scope = searchScope(params.genre, params.ratings, params.mutedBy);
-      if (scope.kept === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
-        return rankedInIndex(db, match, scope, params, scale, newest);
+      const scoped = sqliteSearch(terms, params);
+      const kept = scoped.scope.kept;
+      if (kept === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
+        return rankedInIndex(db, scoped.match, scoped.scope, params, scale, newest);
       }
-      // A scope that keeps few matches (most genres): each match is looked up, in one statement.
+      // Mutes that leave out most matches: each match is looked up, in one statement.
+      const stories = sql`join story_search d on d.doc_id = story_search_fts.rowid
+                          join stories s on s.id = d.story_id`;
       const newestOnly = capped
         ? sql`and story_search_fts.rowid >= (
                 select min(doc_id) from (
-                  select d.doc_id from story_search_fts
-                    join story_search d on d.doc_id = story_search_fts.rowid ${ratedJoin}
-                   where story_search_fts match ${match} ${genre} ${rated}
+                  select d.doc_id from story_search_fts ${stories}
+                   where story_search_fts match ${scoped.match} and ${kept}
                    order by story_search_fts.rowid desc limit ${newest}))`
         : sql``;
       query = sql`select d.story_id as id, ${BM25} as score
-                    from story_search_fts
-                    join story_search d on d.doc_id = story_search_fts.rowid ${ratedJoin}
-                   where story_search_fts match ${match} ${genre} ${rated} ${newestOnly}
+                    from story_search_fts ${stories}
+                   where story_search_fts match ${scoped.match} and ${kept} ${newestOnly}
                    order by score, story_search_fts.rowid desc ${page}`;
     } else if (WALK_COST * reach * scale.documents < scale.total * scale.total) {
       const storyGenre = params.genre ? sql`and s.genre = ${params.genre}` : sql``;
@@ -191,18 +213,17 @@ export async function searchStoryIds(
 /**
  * A ranked walk looks up its steps' best matches one by one, about 3 µs each (SQLite, 100k
  * stories), and ranks its window again at each step. When the viewer's scope keeps less than
- * this share of the matches (most genres, a reader of one rating), reading every match's
- * document once in one statement costs less.
+ * this share of the matches (a reader who muted the authors of most of them), reading every
+ * match's story once in one statement costs less.
  */
 const WALK_MIN_SHARE = 1 / 8;
 
 /**
  * SQLite relevance (decision 042): the matches are ranked inside the index alone, and only the
- * best are looked up. Without a scope that is the page's own rows. With one (`kept`: the genre
- * on `d`, ratings and mutes on `s`), the best are looked up in steps that double until the
- * page's rows `offset`, `limit` hold enough stories the scope keeps. A match then costs its
- * bm25, never a row: a visitor's search, which leaves out mature ratings, used to read the
- * document and the story of every match to rank them.
+ * best are looked up. `match` holds the genre and the viewer's ratings (decision 043). Without a
+ * scope beyond them that is the page's own rows. With one (`kept`: a muter's mutes, on `s`),
+ * the best are looked up in steps that double until the page's rows `offset`, `limit` hold
+ * enough stories the scope keeps. A match then costs its bm25, never a row.
  *
  * `share`, the part of the matches the scope keeps (`total / matches`), sizes the first step
  * and, above `newest` kept matches (RANK_LIMIT, or the page's reach), how many of the newest
@@ -258,7 +279,8 @@ async function rankedInIndex(
 export const COUNT_MAX = 10_000;
 
 /**
- * The public documents matching `terms`. SQLite counts them in the full-text index, which reads
+ * The public documents matching `terms`: on SQLite, those of them in `scope`'s genre and ratings
+ * too (`match`, decision 043). SQLite counts them in the full-text index, which reads
  * the words' entries alone (2 ms for the 80,994 matches of `the` at 100k stories). PostgreSQL's
  * GIN index cannot count without visiting each match's row (37 ms for the same), so it counts
  * up to COUNT_MAX and takes the planner's estimate past that: from the statistics of the
@@ -268,12 +290,13 @@ async function matchCount(
   db: Exec,
   dialect: DialectName,
   terms: SearchTerms,
+  match: string,
   countMax: number,
 ): Promise<{ matches: number; estimated: boolean }> {
   if (dialect !== 'postgres') {
     const { rows } = await sql<{ total: number | string }>`
       select count(*) as total from story_search_fts
-       where story_search_fts match ${fts5Match(terms)}`.execute(db);
+       where story_search_fts match ${match}`.execute(db);
     return { matches: Number(rows[0]?.total ?? 0), estimated: false };
   }
   const matching = sql`select 1 from story_search d where d.document @@ ${tsquery(terms)}`;
@@ -291,7 +314,10 @@ async function matchCount(
 export const TOTAL_SAMPLE = 1_000;
 
 export interface SearchTotal {
-  /** Public documents matching the words (SearchScale.matches). */
+  /**
+   * Public documents matching the words (SearchScale.matches); on SQLite only those in the
+   * viewer's genre and ratings, which its index holds (decision 043).
+   */
   matches: number;
   /** What the viewer's search finds: its genre, ratings and mutes applied. */
   total: number;
@@ -304,7 +330,8 @@ export interface SearchTotal {
 
 /**
  * A search's total (decision 042). The matching documents are counted in the full-text index
- * alone; when the viewer's genre, ratings or mutes leave some out, the newest `sample` matches
+ * alone (on SQLite within the viewer's genre and ratings, decision 043); when the viewer's
+ * genre, ratings or mutes leave some out beyond that, the newest `sample` matches
  * are checked against them, and the total is exact if that was every match, otherwise
  * `matches × kept / sample` to two significant figures. Counting through the stories of every
  * match read 727,644 rows for `the` at a million stories.
@@ -316,8 +343,9 @@ export async function searchTotal(
   { genre, ratings, mutedBy }: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
   { sample, countMax } = { sample: TOTAL_SAMPLE, countMax: COUNT_MAX },
 ): Promise<SearchTotal> {
-  const { matches, estimated } = await matchCount(db, dialect, terms, countMax);
-  const scope = searchScope(genre, ratings, mutedBy);
+  const sqlite = sqliteSearch(terms, { genre, ratings, mutedBy });
+  const { matches, estimated } = await matchCount(db, dialect, terms, sqlite.match, countMax);
+  const scope = dialect === 'postgres' ? searchScope(genre, ratings, mutedBy) : sqlite.scope;
   if (scope.kept === null || matches === 0) return { matches, total: matches, estimated };
   const newest =
     dialect === 'postgres'
@@ -325,7 +353,7 @@ export async function searchTotal(
              where d.document @@ ${tsquery(terms)} order by d.story_id desc limit ${sample}`
       : sql`select d.story_id, d.genre
               from (select rowid from story_search_fts
-                     where story_search_fts match ${fts5Match(terms)}
+                     where story_search_fts match ${sqlite.match}
                      order by rowid desc limit ${sample}) f
               join story_search d on d.doc_id = f.rowid`;
   const { rows: counted } = await sql<{ checked: number | string; kept: number | string }>`

@@ -158,36 +158,90 @@ describe('search strategies for broad queries', () => {
     },
   );
 
-  it('counts a scoped total from the newest matches: exact when they are all, else estimated', async () => {
+  it('counts a scoped total in the index where it holds the scope (SQLite: genre and ratings), else from the newest matches: exact when they are all, else estimated', async () => {
     const terms = searchTerms('the');
     const matches = await countAll('the');
     const everything = await everyMatchRanked('the');
     const allAges = await keptBy(everything, ALL_AGES_RATINGS);
-    const scope = { ratings: ALL_AGES_RATINGS };
-    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, scope)).toEqual({
-      matches,
-      total: allAges.length,
-      estimated: false,
-    });
-    // From the newest 20 only: story ids grow with time, so those are the highest ids.
-    const few = { sample: 20, countMax: COUNT_MAX };
-    const newest = [...everything].sort().reverse().slice(0, 20);
-    const kept = newest.filter((id) => allAges.includes(id)).length;
-    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, scope, few)).toEqual({
-      matches,
-      total: roughly((matches * kept) / 20),
-      estimated: true,
-    });
-    // A genre is a scope too; without any, the index's count is the total.
     const fantasy = await everyMatchRanked('the', 'Fantasy');
-    expect(
-      await searchTotal(t.db.kysely, t.db.dialect, terms, { genre: 'Fantasy', ratings: RATINGS }),
-    ).toEqual({ matches, total: fantasy.length, estimated: false });
-    expect(await searchTotal(t.db.kysely, t.db.dialect, terms, { ratings: RATINGS }, few)).toEqual({
+    const total = (scope: Parameters<typeof searchTotal>[3], sample?: number) =>
+      searchTotal(
+        t.db.kysely,
+        t.db.dialect,
+        terms,
+        scope,
+        sample === undefined ? undefined : { sample, countMax: COUNT_MAX },
+      );
+    // From the newest 20 only: story ids grow with time, so those are the highest ids.
+    const newest = [...everything].sort().reverse().slice(0, 20);
+    const estimateOf = (kept: readonly string[]) =>
+      roughly((matches * newest.filter((id) => kept.includes(id)).length) / 20);
+    const allAgesScope = { ratings: ALL_AGES_RATINGS };
+    const fantasyScope = { genre: 'Fantasy' as const, ratings: RATINGS };
+    if (t.db.dialect === 'sqlite') {
+      // Its index holds each story's genre and rating (decision 043): counted there, exactly.
+      for (const sample of [undefined, 20]) {
+        expect(await total(allAgesScope, sample)).toEqual({
+          matches: allAges.length,
+          total: allAges.length,
+          estimated: false,
+        });
+        expect(await total(fantasyScope, sample)).toEqual({
+          matches: fantasy.length,
+          total: fantasy.length,
+          estimated: false,
+        });
+      }
+    } else {
+      expect(await total(allAgesScope)).toEqual({
+        matches,
+        total: allAges.length,
+        estimated: false,
+      });
+      expect(await total(allAgesScope, 20)).toEqual({
+        matches,
+        total: estimateOf(allAges),
+        estimated: true,
+      });
+      expect(await total(fantasyScope)).toEqual({
+        matches,
+        total: fantasy.length,
+        estimated: false,
+      });
+    }
+    // Without a scope, the index's count is the total.
+    expect(await total({ ratings: RATINGS }, 20)).toEqual({
       matches,
       total: matches,
       estimated: false,
     });
+    // Mutes are on the story rows, on either database: checked on the newest matches.
+    const stories = await t.db.kysely
+      .selectFrom('stories')
+      .select(['id', 'author_id'])
+      .where('id', 'in', everything)
+      .execute();
+    const authorOf = new Map(stories.map((row) => [row.id, row.author_id]));
+    const muted = authorOf.get(newest[0]!)!;
+    const muter = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('id', '<>', muted)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('mutes')
+      .values({ muter_id: muter.id, muted_id: muted, created_at: new Date().toISOString() })
+      .execute();
+    const unmuted = everything.filter((id) => authorOf.get(id) !== muted);
+    expect(unmuted.length).toBeLessThan(matches);
+    const muterScope = { ratings: RATINGS, mutedBy: muter.id };
+    expect(await total(muterScope)).toEqual({ matches, total: unmuted.length, estimated: false });
+    expect(await total(muterScope, 20)).toEqual({
+      matches,
+      total: estimateOf(unmuted),
+      estimated: true,
+    });
+    await t.db.kysely.deleteFrom('mutes').where('muter_id', '=', muter.id).execute();
   });
 
   it('past COUNT_MAX matches, PostgreSQL takes the planner’s estimate of them; SQLite counts', async () => {
@@ -213,12 +267,17 @@ describe('search strategies for broad queries', () => {
     }
   });
 
-  it('past the rank limit, ranks a visitor’s newest matches only (SQLite: limit / share of them; PostgreSQL: the newest limit they may see)', async () => {
+  it('past the rank limit, ranks the newest matches a visitor may see only', async () => {
     const rankLimit = 20;
     const matches = await countAll('the');
     const everything = await everyMatchRanked('the');
     const allAges = await keptBy(everything, ALL_AGES_RATINGS);
-    const scale = { matches, total: allAges.length, documents: matches };
+    // The scale as the search service takes it, from the visitor's total.
+    const counted = await searchTotal(t.db.kysely, t.db.dialect, searchTerms('the'), {
+      ratings: ALL_AGES_RATINGS,
+    });
+    expect(counted.total).toBe(allAges.length);
+    const scale = { matches: counted.matches, total: counted.total, documents: matches };
     const page = (offset: number) =>
       searchStoryIds(
         t.db.kysely,
@@ -230,12 +289,18 @@ describe('search strategies for broad queries', () => {
       );
     let ranked: Set<string>;
     if (t.db.dialect === 'sqlite') {
-      const newest = Math.ceil(rankLimit / (allAges.length / matches));
+      // The newest in the index's order (its rowids), of those a visitor may see.
+      const seen = new Set(allAges);
       const { rows } = await sql<{ id: string }>`
         select d.story_id as id from story_search_fts f join story_search d on d.doc_id = f.rowid
          where story_search_fts match ${fts5Match(searchTerms('the'))}
-         order by f.rowid desc limit ${newest}`.execute(t.db.kysely);
-      ranked = new Set(rows.map((row) => row.id));
+         order by f.rowid desc`.execute(t.db.kysely);
+      ranked = new Set(
+        rows
+          .map((row) => row.id)
+          .filter((id) => seen.has(id))
+          .slice(0, rankLimit),
+      );
     } else {
       ranked = new Set([...allAges].sort().reverse().slice(0, rankLimit));
     }

@@ -1,4 +1,4 @@
-import { LIMITS } from '@storyloom/shared';
+import { type Genre, LIMITS, RATINGS, type Rating } from '@storyloom/shared';
 
 /**
  * What a search box query means (docs/decisions/007-full-text-search.md): its words, all
@@ -67,4 +67,31 @@ export function fts5Match({ words, prefixLast }: SearchTerms): string {
       return prefixLast && i === words.length - 1 ? `${quoted}*` : quoted;
     })
     .join(' ');
+}
+
+/**
+ * The index's own tokens in SQLite's `scope` column (migration 023, decision 043): a story's
+ * genre and its rating. They begin with U+E000, private use, which the tokenizer keeps inside a
+ * word and WORD never matches, so no query's words can reach them.
+ */
+const SCOPE_MARK = '\uE000';
+export const genreToken = (genre: Genre) =>
+  `${SCOPE_MARK}g${genre.toLowerCase().replace(/[- ]/g, '')}`;
+export const ratingToken = (rating: Rating) => `${SCOPE_MARK}r${rating}`;
+
+/**
+ * The FTS5 MATCH expression of `terms` within a genre and the ratings a viewer sees (decision
+ * 043): the words, the genre's token, and none of the left-out ratings' tokens (they are the
+ * rarer ones: a NOT of them reads fewer entries than an OR of the rest).
+ */
+export function fts5ScopedMatch(
+  terms: SearchTerms,
+  { genre, ratings }: { genre?: Genre | undefined; ratings: readonly Rating[] },
+): string {
+  const quoted = (token: string) => `"${token}"`;
+  let match = `(${fts5Match(terms)})`;
+  if (genre) match = `(${match} AND ${quoted(genreToken(genre))})`;
+  const excluded = RATINGS.filter((rating) => !ratings.includes(rating));
+  if (excluded.length === 0) return match;
+  return `${match} NOT (${excluded.map((rating) => quoted(ratingToken(rating))).join(' OR ')})`;
 }
