@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, prepareDataDir } from '../config.js';
 import { createTokenService } from '../modules/auth/tokens.js';
+import { fts5ScopedMatch, searchTerms } from '../modules/search/terms.js';
 import { secondaryIndexes } from '../seed/indexes.js';
 import { createTestDb, type TestDb } from '../test/db.js';
 import { createSession } from '../test/factories.js';
@@ -1558,6 +1559,18 @@ describe('upgrading a database of the filter indexes release (022 → latest): g
       expect(await titles('q=lanterns&genre=Fantasy')).toEqual([]);
       // A visitor sees no Mature story; the genre alone would find it.
       expect(await titles('q=lanterns&genre=Sci-Fi')).toEqual([]);
+      if (t.db.dialect === 'sqlite') {
+        const indexed = async (scope: Parameters<typeof fts5ScopedMatch>[1]) => {
+          const { rows } = await sql<{ n: number }>`
+            select count(*) as n from story_search_fts
+             where story_search_fts match ${fts5ScopedMatch(searchTerms('lanterns'), scope)}`.execute(
+            t.db.kysely,
+          );
+          return rows[0]!.n;
+        };
+        expect(await indexed({ genre: 'Sci-Fi', ratings: ['mature'] })).toBe(1);
+        expect(await indexed({ ratings: ['general', 'teen'] })).toBe(0);
+      }
       await t.db.kysely
         .updateTable('stories')
         .set({ rating: 'teen', mature_content: 0 })

@@ -68,7 +68,7 @@ const WALK_COST = 4;
 export interface SearchScale {
   /**
    * Public documents matching the words, before the viewer's genre, ratings and mutes (SQLite:
-   * before the mutes only; its index holds the genre and ratings, decision 043).
+   * within what its match holds, sqliteSearch).
    */
   matches: number;
   /** Of those, the ones the viewer's search keeps (SearchTotal.total; it may be estimated). */
@@ -110,17 +110,20 @@ function searchScope(
 }
 
 /**
- * SQLite's MATCH expression and what is left to check on the rows after it (decision 043): the
- * genre and the viewer's ratings are tokens in the full-text index, so the match holds them and
- * only a muter's mutes are checked, on the story rows.
+ * SQLite's MATCH expression and what is left to check on the rows after it (decision 043). The
+ * genre is a token in the full-text index, so the match holds it. So are the ratings, but the
+ * match holds them only when they leave out General, the bulk of the stories: then few stories
+ * match, and the index finds them. Leaving out the rarer ratings (a visitor leaves out Mature
+ * and Explicit) costs less checked on the best matches' story rows, as a muter's mutes are.
  */
 function sqliteSearch(
   terms: SearchTerms,
   { genre, ratings, mutedBy }: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
 ) {
+  const ratingsInMatch = !ratings.includes('general');
   return {
-    match: fts5ScopedMatch(terms, { genre, ratings }),
-    scope: searchScope(undefined, RATINGS, mutedBy),
+    match: fts5ScopedMatch(terms, { genre, ratings: ratingsInMatch ? ratings : undefined }),
+    scope: searchScope(undefined, ratingsInMatch ? RATINGS : ratings, mutedBy),
   };
 }
 
@@ -220,8 +223,8 @@ const WALK_MIN_SHARE = 1 / 8;
 
 /**
  * SQLite relevance (decision 042): the matches are ranked inside the index alone, and only the
- * best are looked up. `match` holds the genre and the viewer's ratings (decision 043). Without a
- * scope beyond them that is the page's own rows. With one (`kept`: a muter's mutes, on `s`),
+ * best are looked up. `match` may hold the genre and ratings (sqliteSearch). Without a
+ * scope beyond it that is the page's own rows. With one (`kept`: ratings and mutes, on `s`),
  * the best are looked up in steps that double until the page's rows `offset`, `limit` hold
  * enough stories the scope keeps. A match then costs its bm25, never a row.
  *
@@ -279,8 +282,7 @@ async function rankedInIndex(
 export const COUNT_MAX = 10_000;
 
 /**
- * The public documents matching `terms`: on SQLite, those of them in `scope`'s genre and ratings
- * too (`match`, decision 043). SQLite counts them in the full-text index, which reads
+ * The public documents matching `terms`: on SQLite, those its `match` holds (sqliteSearch). SQLite counts them in the full-text index, which reads
  * the words' entries alone (2 ms for the 80,994 matches of `the` at 100k stories). PostgreSQL's
  * GIN index cannot count without visiting each match's row (37 ms for the same), so it counts
  * up to COUNT_MAX and takes the planner's estimate past that: from the statistics of the
@@ -315,8 +317,8 @@ export const TOTAL_SAMPLE = 1_000;
 
 export interface SearchTotal {
   /**
-   * Public documents matching the words (SearchScale.matches); on SQLite only those in the
-   * viewer's genre and ratings, which its index holds (decision 043).
+   * Public documents matching the words (SearchScale.matches); on SQLite, only those its match
+   * holds (sqliteSearch).
    */
   matches: number;
   /** What the viewer's search finds: its genre, ratings and mutes applied. */
@@ -330,8 +332,8 @@ export interface SearchTotal {
 
 /**
  * A search's total (decision 042). The matching documents are counted in the full-text index
- * alone (on SQLite within the viewer's genre and ratings, decision 043); when the viewer's
- * genre, ratings or mutes leave some out beyond that, the newest `sample` matches
+ * alone (on SQLite, within what its match holds of the viewer's genre and ratings); when the
+ * viewer's genre, ratings or mutes leave some out beyond that, the newest `sample` matches
  * are checked against them, and the total is exact if that was every match, otherwise
  * `matches × kept / sample` to two significant figures. Counting through the stories of every
  * match read 727,644 rows for `the` at a million stories.

@@ -1,4 +1,4 @@
-import { type Genre, LIMITS, RATINGS, type Rating } from '@storyloom/shared';
+import { type Genre, LIMITS, type Rating } from '@storyloom/shared';
 
 /**
  * What a search box query means (docs/decisions/007-full-text-search.md): its words, all
@@ -80,18 +80,16 @@ export const genreToken = (genre: Genre) =>
 export const ratingToken = (rating: Rating) => `${SCOPE_MARK}r${rating}`;
 
 /**
- * The FTS5 MATCH expression of `terms` within a genre and the ratings a viewer sees (decision
- * 043): the words, the genre's token, and none of the left-out ratings' tokens (they are the
- * rarer ones: a NOT of them reads fewer entries than an OR of the rest).
+ * The FTS5 MATCH expression of `terms` within a genre and of one of `ratings` (decision 043),
+ * each left out when absent: the words and the scope's tokens, all required.
  */
 export function fts5ScopedMatch(
   terms: SearchTerms,
-  { genre, ratings }: { genre?: Genre | undefined; ratings: readonly Rating[] },
+  { genre, ratings }: { genre?: Genre | undefined; ratings?: readonly Rating[] | undefined },
 ): string {
   const quoted = (token: string) => `"${token}"`;
-  let match = `(${fts5Match(terms)})`;
-  if (genre) match = `(${match} AND ${quoted(genreToken(genre))})`;
-  const excluded = RATINGS.filter((rating) => !ratings.includes(rating));
-  if (excluded.length === 0) return match;
-  return `${match} NOT (${excluded.map((rating) => quoted(ratingToken(rating))).join(' OR ')})`;
+  const parts = [`(${fts5Match(terms)})`];
+  if (genre) parts.push(quoted(genreToken(genre)));
+  if (ratings) parts.push(`(${ratings.map((rating) => quoted(ratingToken(rating))).join(' OR ')})`);
+  return parts.join(' AND ');
 }
