@@ -110,11 +110,15 @@ function searchScope(
 }
 
 /**
- * SQLite's MATCH expression and what is left to check on the rows after it (decision 043). The
- * genre is a token in the full-text index, so the match holds it. So are the ratings, but the
- * match holds them only when they leave out General, the bulk of the stories: then few stories
- * match, and the index finds them. Leaving out the rarer ratings (a visitor leaves out Mature
- * and Explicit) costs less checked on the best matches' story rows, as a muter's mutes are.
+ * SQLite's MATCH expressions and what is left to check on the rows after them (decision 043).
+ * The genre and ratings are tokens in the full-text index.
+ * - `match`, what ranks, holds the genre, and the ratings only when they leave out General:
+ *   then few stories match, and the index finds them. Leaving out the rarer ratings (a visitor
+ *   leaves out Mature and Explicit) costs more in the ranked match than checking the best
+ *   matches' story rows (`scope`, with a muter's mutes).
+ * - `counted`, what the total counts, holds the genre and the ratings, whichever they are: a
+ *   count reads the index alone, and costs less than checking the newest matches' stories.
+ *   Only mutes (`mutes`) are left to the rows.
  */
 function sqliteSearch(
   terms: SearchTerms,
@@ -124,6 +128,8 @@ function sqliteSearch(
   return {
     match: fts5ScopedMatch(terms, { genre, ratings: ratingsInMatch ? ratings : undefined }),
     scope: searchScope(undefined, ratingsInMatch ? RATINGS : ratings, mutedBy),
+    counted: fts5ScopedMatch(terms, { genre, ratings }),
+    mutes: searchScope(undefined, RATINGS, mutedBy),
   };
 }
 
@@ -332,7 +338,7 @@ export interface SearchTotal {
 
 /**
  * A search's total (decision 042). The matching documents are counted in the full-text index
- * alone (on SQLite, within what its match holds of the viewer's genre and ratings); when the
+ * alone (on SQLite, also those in the viewer's genre and ratings, decision 043); when the
  * viewer's genre, ratings or mutes leave some out beyond that, the newest `sample` matches
  * are checked against them, and the total is exact if that was every match, otherwise
  * `matches × kept / sample` to two significant figures. Counting through the stories of every
@@ -347,15 +353,23 @@ export async function searchTotal(
 ): Promise<SearchTotal> {
   const sqlite = sqliteSearch(terms, { genre, ratings, mutedBy });
   const { matches, estimated } = await matchCount(db, dialect, terms, sqlite.match, countMax);
-  const scope = dialect === 'postgres' ? searchScope(genre, ratings, mutedBy) : sqlite.scope;
-  if (scope.kept === null || matches === 0) return { matches, total: matches, estimated };
+  // What the index finds of them: all on PostgreSQL; on SQLite, the viewer's genre and ratings.
+  let found = matches;
+  let scope = searchScope(genre, ratings, mutedBy);
+  if (dialect !== 'postgres') {
+    scope = sqlite.mutes;
+    if (sqlite.counted !== sqlite.match && matches > 0) {
+      found = (await matchCount(db, dialect, terms, sqlite.counted, countMax)).matches;
+    }
+  }
+  if (scope.kept === null || found === 0) return { matches, total: found, estimated };
   const newest =
     dialect === 'postgres'
       ? sql`select d.story_id, d.genre from story_search d
              where d.document @@ ${tsquery(terms)} order by d.story_id desc limit ${sample}`
       : sql`select d.story_id, d.genre
               from (select rowid from story_search_fts
-                     where story_search_fts match ${sqlite.match}
+                     where story_search_fts match ${sqlite.counted}
                      order by rowid desc limit ${sample}) f
               join story_search d on d.doc_id = f.rowid`;
   const { rows: counted } = await sql<{ checked: number | string; kept: number | string }>`
@@ -367,7 +381,7 @@ export async function searchTotal(
   const kept = Number(counted[0]?.kept ?? 0);
   // Fewer than the sample: those were every match, so the kept ones are the total.
   if (checked < sample) return { matches, total: kept, estimated: false };
-  return { matches, total: roughly((matches * kept) / checked), estimated: true };
+  return { matches, total: roughly((found * kept) / checked), estimated: true };
 }
 
 /**

@@ -1,5 +1,13 @@
+import { RATINGS } from '@storyloom/shared';
 import { describe, expect, it } from 'vitest';
-import { fts5Match, MAX_WORDS, searchTerms } from './terms.js';
+import {
+  fts5Match,
+  fts5ScopedMatch,
+  genreToken,
+  MAX_WORDS,
+  ratingToken,
+  searchTerms,
+} from './terms.js';
 
 describe('searchTerms', () => {
   it.each([
@@ -32,5 +40,24 @@ describe('searchTerms', () => {
   it('builds an FTS5 expression of quoted strings only', () => {
     expect(fts5Match({ words: ['dragon', 'sea'], prefixLast: true })).toBe('"dragon" "sea"*');
     expect(fts5Match({ words: ['dragon'], prefixLast: false })).toBe('"dragon"');
+  });
+
+  it('scopes a match by genre and rating tokens that no query can spell', () => {
+    const terms = { words: ['dragon'], prefixLast: true };
+    const g = genreToken('Sci-Fi');
+    expect(g).toBe('\uE000gscifi');
+    expect(fts5ScopedMatch(terms, {})).toBe('("dragon"*)');
+    expect(fts5ScopedMatch(terms, { genre: 'Sci-Fi', ratings: RATINGS })).toBe(
+      `("dragon"*) AND "${g}"`,
+    );
+    // With General, the few left out are excluded; without it, the few asked are listed.
+    expect(fts5ScopedMatch(terms, { genre: 'Sci-Fi', ratings: ['general', 'teen'] })).toBe(
+      `(("dragon"*) AND "${g}") NOT ("${ratingToken('mature')}" OR "${ratingToken('explicit')}")`,
+    );
+    expect(fts5ScopedMatch(terms, { ratings: ['mature'] })).toBe(
+      `("dragon"*) AND ("${ratingToken('mature')}")`,
+    );
+    // A query's words never hold the tokens' first character.
+    expect(searchTerms(`${g} ${ratingToken('mature')}`).words).toEqual(['gscifi', 'rmature']);
   });
 });
