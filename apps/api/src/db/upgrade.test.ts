@@ -1569,7 +1569,12 @@ describe('upgrading a database of the filter indexes release (022 → latest): g
           return rows[0]!.n;
         };
         expect(await indexed({ genre: 'Sci-Fi', ratings: ['mature'] })).toBe(1);
+        // The old tokens are gone: the story is no longer Fantasy, nor of an all-ages rating.
+        expect(await indexed({ genre: 'Fantasy' })).toBe(0);
         expect(await indexed({ ratings: ['general', 'teen'] })).toBe(0);
+        await sql`insert into story_search_fts (story_search_fts) values ('integrity-check')`.execute(
+          t.db.kysely,
+        );
       }
       await t.db.kysely
         .updateTable('stories')

@@ -3,12 +3,12 @@ import type { DialectName } from '../index.js';
 
 /**
  * A story's genre and rating in SQLite's full-text index (issue 18,
- * docs/decisions/043-search-scope-in-the-index.md). A search in a genre, and every visitor's
- * search (which leaves out Mature and Explicit stories), kept only the matches whose document
- * row had the genre and whose story row had a rating the viewer sees: a common word in one genre
- * read the rows of about fourteen times the page's worth of matches, 15–20 ms at 100k stories.
- * Now each document is also indexed with two tokens, its genre's and its rating's, in a fifth
- * column `scope`; the query asks for them, and the index answers alone.
+ * docs/decisions/043-search-scope-in-the-index.md). A search in a genre kept only the matches
+ * whose document row had the genre: a common word in one genre read the rows of about fourteen
+ * times the page's worth of matches, 15–20 ms at 100k stories; a search's total checked the
+ * ratings on the newest matches' story rows. Now each document is also indexed with two tokens,
+ * its genre's and its rating's, in a fifth column `scope`; the ranked query asks for the genre
+ * (and for ratings that leave out General), the total for both, and the index answers.
  *
  * The tokens begin with U+E000 (private use), which FTS5's tokenizer keeps inside a word and a
  * search box query never holds (modules/search/terms.ts keeps letters, digits and marks only),
@@ -21,6 +21,13 @@ import type { DialectName } from '../index.js';
  * at 100k stories) and the triggers of migration 002 that write the index or the documents,
  * redefined with the new column. PostgreSQL is unchanged.
  */
+/**
+ * The `scope` column: U+E000, `g` and the genre in lower case without spaces or hyphens (every
+ * genre is letters besides those: terms.test.ts), then U+E000, `r` and the rating.
+ */
+export const SCOPE_SQL = `char(57344) || 'g' || lower(replace(replace(genre, '-', ''), ' ', ''))
+  || ' ' || char(57344) || 'r' || rating`;
+
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   if (dialect !== 'sqlite') return;
   const tagsOf = (storyId: string) =>
@@ -45,10 +52,8 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     `alter table story_search add column rating text not null default 'general'`,
     `update story_search
         set rating = coalesce((select s.rating from stories s where s.id = story_search.story_id), 'general')`,
-    // modules/search/terms.ts `scopeToken` writes the same tokens into queries.
-    `alter table story_search add column scope text generated always as (
-       char(57344) || 'g' || lower(replace(replace(genre, '-', ''), ' ', '')) || ' ' ||
-       char(57344) || 'r' || rating) virtual`,
+    // modules/search/terms.ts (`genreToken`, `ratingToken`) writes the same tokens into queries.
+    `alter table story_search add column scope text generated always as (${SCOPE_SQL}) virtual`,
     'drop trigger if exists story_search_fts_ai',
     'drop trigger if exists story_search_fts_ad',
     'drop trigger if exists story_search_fts_au',

@@ -67,8 +67,9 @@ const WALK_COST = 4;
 
 export interface SearchScale {
   /**
-   * Public documents matching the words, before the viewer's genre, ratings and mutes (SQLite:
-   * within what its match holds, sqliteSearch).
+   * Public documents matching the words: on PostgreSQL before the viewer's genre, ratings and
+   * mutes; on SQLite, those of the ranked match (the genre, and ratings without General:
+   * sqliteSearch).
    */
   matches: number;
   /** Of those, the ones the viewer's search keeps (SearchTotal.total; it may be estimated). */
@@ -147,7 +148,8 @@ export async function searchStoryIds(
   rankLimit = RANK_LIMIT,
 ): Promise<string[]> {
   const genre = params.genre ? sql`and d.genre = ${params.genre}` : sql``;
-  // Search documents carry neither rating nor author: a scope that leaves some out joins the stories.
+  // PostgreSQL's documents carry neither rating nor author: a scope that leaves some out joins
+  // the stories (SQLite's paths below take theirs from sqliteSearch).
   const rating = storyScope(params.ratings, params.mutedBy);
   const rated = rating ? sql`and ${rating}` : sql``;
   const ratedJoin = rating ? sql`join stories s on s.id = d.story_id` : sql``;
@@ -288,8 +290,8 @@ async function rankedInIndex(
 export const COUNT_MAX = 10_000;
 
 /**
- * The public documents matching `terms`: on SQLite, those its `match` holds (sqliteSearch). SQLite counts them in the full-text index, which reads
- * the words' entries alone (2 ms for the 80,994 matches of `the` at 100k stories). PostgreSQL's
+ * The public documents matching `terms` (on SQLite, `match`: see sqliteSearch). SQLite counts
+ * them in the full-text index, which reads the words' entries alone (2 ms for the 80,994 matches of `the` at 100k stories). PostgreSQL's
  * GIN index cannot count without visiting each match's row (37 ms for the same), so it counts
  * up to COUNT_MAX and takes the planner's estimate past that: from the statistics of the
  * documents' words, within 0.5–4% of the counts of broad words at 100k (decision 042).

@@ -1,5 +1,7 @@
-import { RATINGS } from '@storyloom/shared';
+import { GENRES, RATINGS } from '@storyloom/shared';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { SCOPE_SQL } from '../../db/migrations/023_story_search_scope.js';
 import {
   fts5Match,
   fts5ScopedMatch,
@@ -57,6 +59,21 @@ describe('searchTerms', () => {
     expect(fts5ScopedMatch(terms, { ratings: ['mature'] })).toBe(
       `("dragon"*) AND ("${ratingToken('mature')}")`,
     );
+    // Every genre is letters besides the spaces and hyphens the tokens leave out, so a token is
+    // one word to FTS5's tokenizer; the index's generated column (migration 023) writes the same.
+    const sqlite = new SQLite(':memory:');
+    const scopeOf = sqlite.prepare(
+      `select ${SCOPE_SQL} as scope from (select ? as genre, ? as rating)`,
+    );
+    for (const genre of GENRES) {
+      expect(genreToken(genre)).toMatch(/^\uE000g[a-z]+$/);
+      for (const rating of RATINGS) {
+        expect(scopeOf.get(genre, rating)).toEqual({
+          scope: `${genreToken(genre)} ${ratingToken(rating)}`,
+        });
+      }
+    }
+    sqlite.close();
     // A query's words never hold the tokens' first character.
     expect(searchTerms(`${g} ${ratingToken('mature')}`).words).toEqual(['gscifi', 'rmature']);
   });
