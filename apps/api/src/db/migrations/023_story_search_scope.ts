@@ -17,8 +17,8 @@ import type { DialectName } from '../index.js';
  * by the triggers below. bm25 weighs the column 0: ranks are unchanged but for the two tokens'
  * length in each document (modules/search/repo.ts).
  *
- * In one transaction: the column, its backfill, the index built again from the documents (1.2 s
- * at 100k stories) and the triggers of migration 002 that write the index or the documents,
+ * In one transaction: the column, its backfill, the index built again from the documents (1.8 s
+ * in all at 100k stories) and the triggers of migration 002 that write the index or the documents,
  * redefined with the new column. PostgreSQL is unchanged.
  */
 /**
