@@ -289,26 +289,26 @@ async function rankedInIndex(
 /** PostgreSQL counts at most this many matches; past it, the planner's estimate stands in. */
 export const COUNT_MAX = 10_000;
 
+/** The documents SQLite's full-text index finds for `match`, counted in the index alone. */
+async function fts5Count(db: Exec, match: string): Promise<number> {
+  const { rows } = await sql<{ total: number | string }>`
+    select count(*) as total from story_search_fts
+     where story_search_fts match ${match}`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
 /**
- * The public documents matching `terms` (on SQLite, `match`: see sqliteSearch). SQLite counts
- * them in the full-text index, which reads the words' entries alone (2 ms for the 80,994 matches of `the` at 100k stories). PostgreSQL's
- * GIN index cannot count without visiting each match's row (37 ms for the same), so it counts
- * up to COUNT_MAX and takes the planner's estimate past that: from the statistics of the
- * documents' words, within 0.5–4% of the counts of broad words at 100k (decision 042).
+ * The public documents matching `terms` on PostgreSQL. Its GIN index cannot count without
+ * visiting each match's row (37 ms for the 80,994 matches of `the` at 100k stories, where
+ * SQLite's index counts them in 2 ms), so it counts up to COUNT_MAX and takes the planner's
+ * estimate past that: from the statistics of the documents' words, within 0.5–4% of the counts
+ * of broad words at 100k (decision 042).
  */
-async function matchCount(
+async function postgresMatchCount(
   db: Exec,
-  dialect: DialectName,
   terms: SearchTerms,
-  match: string,
   countMax: number,
 ): Promise<{ matches: number; estimated: boolean }> {
-  if (dialect !== 'postgres') {
-    const { rows } = await sql<{ total: number | string }>`
-      select count(*) as total from story_search_fts
-       where story_search_fts match ${match}`.execute(db);
-    return { matches: Number(rows[0]?.total ?? 0), estimated: false };
-  }
   const matching = sql`select 1 from story_search d where d.document @@ ${tsquery(terms)}`;
   const { rows } = await sql<{ total: number | string }>`
     select count(*) as total from (${matching} limit ${countMax + 1}) m`.execute(db);
@@ -318,6 +318,66 @@ async function matchCount(
     explain (format json) ${matching}`.execute(db);
   const planned = plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
   return { matches: roughly(Math.max(counted, planned)), estimated: true };
+}
+
+/**
+ * What a total is made of before any row is read: the matches (SearchTotal.matches), how many
+ * of them the index finds in the viewer's scope (`found`), what is left to check on the rows
+ * (`scope`) and the newest matches to check it on (story_id and genre of each).
+ */
+interface IndexCounts {
+  matches: number;
+  found: number;
+  estimated: boolean;
+  scope: ReturnType<typeof searchScope>;
+  newest: (sample: number) => RawBuilder<unknown>;
+}
+
+/** PostgreSQL: the words' matches; the genre, ratings and mutes are left to the rows. */
+async function postgresCounts(
+  db: Exec,
+  terms: SearchTerms,
+  { genre, ratings, mutedBy }: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
+  countMax: number,
+): Promise<IndexCounts> {
+  const { matches, estimated } = await postgresMatchCount(db, terms, countMax);
+  return {
+    matches,
+    found: matches,
+    estimated,
+    scope: searchScope(genre, ratings, mutedBy),
+    newest: (sample) => sql`select d.story_id, d.genre from story_search d
+                             where d.document @@ ${tsquery(terms)}
+                             order by d.story_id desc limit ${sample}`,
+  };
+}
+
+/**
+ * SQLite: the ranked match's matches, and those of the viewer's genre and ratings counted in the
+ * index too (decision 043); only mutes are left to the rows.
+ */
+async function sqliteCounts(
+  db: Exec,
+  terms: SearchTerms,
+  viewer: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
+): Promise<IndexCounts> {
+  const search = sqliteSearch(terms, viewer);
+  const matches = await fts5Count(db, search.match);
+  const found =
+    search.counted === search.match || matches === 0
+      ? matches
+      : await fts5Count(db, search.counted);
+  return {
+    matches,
+    found,
+    estimated: false,
+    scope: search.mutes,
+    newest: (sample) => sql`select d.story_id, d.genre
+                             from (select rowid from story_search_fts
+                                    where story_search_fts match ${search.counted}
+                                    order by rowid desc limit ${sample}) f
+                             join story_search d on d.doc_id = f.rowid`,
+  };
 }
 
 /** How many of the newest matches a total outside the whole index is estimated from. */
@@ -340,44 +400,28 @@ export interface SearchTotal {
 
 /**
  * A search's total (decision 042). The matching documents are counted in the full-text index
- * alone (on SQLite, also those in the viewer's genre and ratings, decision 043); when the
- * viewer's genre, ratings or mutes leave some out beyond that, the newest `sample` matches
+ * alone (on SQLite, also those in the viewer's genre and ratings, decision 043: `found`); when
+ * the viewer's genre, ratings or mutes leave some out beyond that, the newest `sample` matches
  * are checked against them, and the total is exact if that was every match, otherwise
- * `matches × kept / sample` to two significant figures. Counting through the stories of every
+ * `found × kept / sample` to two significant figures. Counting through the stories of every
  * match read 727,644 rows for `the` at a million stories.
  */
 export async function searchTotal(
   db: Exec,
   dialect: DialectName,
   terms: SearchTerms,
-  { genre, ratings, mutedBy }: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
+  viewer: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
   { sample, countMax } = { sample: TOTAL_SAMPLE, countMax: COUNT_MAX },
 ): Promise<SearchTotal> {
-  const sqlite = sqliteSearch(terms, { genre, ratings, mutedBy });
-  const { matches, estimated } = await matchCount(db, dialect, terms, sqlite.match, countMax);
-  // What the index finds of them: all on PostgreSQL; on SQLite, the viewer's genre and ratings.
-  let found = matches;
-  let scope = searchScope(genre, ratings, mutedBy);
-  if (dialect !== 'postgres') {
-    scope = sqlite.mutes;
-    if (sqlite.counted !== sqlite.match && matches > 0) {
-      found = (await matchCount(db, dialect, terms, sqlite.counted, countMax)).matches;
-    }
-  }
-  if (scope.kept === null || found === 0) return { matches, total: found, estimated };
-  const newest =
+  const { matches, found, estimated, scope, newest } =
     dialect === 'postgres'
-      ? sql`select d.story_id, d.genre from story_search d
-             where d.document @@ ${tsquery(terms)} order by d.story_id desc limit ${sample}`
-      : sql`select d.story_id, d.genre
-              from (select rowid from story_search_fts
-                     where story_search_fts match ${sqlite.counted}
-                     order by rowid desc limit ${sample}) f
-              join story_search d on d.doc_id = f.rowid`;
+      ? await postgresCounts(db, terms, viewer, countMax)
+      : await sqliteCounts(db, terms, viewer);
+  if (scope.kept === null || found === 0) return { matches, total: found, estimated };
   const { rows: counted } = await sql<{ checked: number | string; kept: number | string }>`
     select count(*) as checked,
            coalesce(sum(case when ${scope.kept} then 1 else 0 end), 0) as kept
-      from (${newest}) d
+      from (${newest(sample)}) d
       ${scope.joinsStories ? sql`join stories s on s.id = d.story_id` : sql``}`.execute(db);
   const checked = Number(counted[0]?.checked ?? 0);
   const kept = Number(counted[0]?.kept ?? 0);
