@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -10,13 +10,19 @@ import { Ledger, WorkloadClient } from './support/workload.js';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 5);
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 8);
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storyloom-chaos-'));
+const processesDir = mkdtempSync(join(tmpdir(), 'storyloom-chaos-processes-'));
 let server: ServerProcess | undefined;
+let primary: ServerProcess | undefined;
 
 afterAll(async () => {
+  for (const pid of primary?.running ? workersOf(primary.pid) : []) kill(pid);
+  await primary?.stop('SIGKILL');
   await server?.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(processesDir, { recursive: true, force: true });
 });
 
 const unanswered = (ledger: Ledger) => ledger.total('unanswered');
@@ -143,3 +149,111 @@ async function checkThroughApi(baseURL: string, ledger: Ledger, failures: string
   }
   return { stories_read_back: checked };
 }
+
+/** The server processes a SERVER_PROCESSES primary has started (Linux: its children). */
+function workersOf(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return children ? children.split(' ').map(Number) : [];
+  } catch {
+    return [];
+  }
+}
+
+function kill(pid: number) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Until the primary runs `count` processes, `gone` not among them (a zombie until reaped). */
+async function waitForWorkers(server: ServerProcess, count: number, gone?: number) {
+  const deadline = Date.now() + 60_000;
+  const ready = () => {
+    const workers = workersOf(server.pid);
+    return workers.length === count && (gone === undefined || !workers.includes(gone));
+  };
+  while (!ready()) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the primary has ${workersOf(server.pid).length} server processes, not ${count}:\n${server.log()}`,
+      );
+    }
+    await sleep(100);
+  }
+}
+
+/**
+ * Decision 044: two server processes on one SQLite file, behind one port. Their transactions
+ * take the write lock when they begin, so neither ever fails a write because the other wrote
+ * first (a 503 is an unexpected answer here); a SIGKILL of either loses no acknowledged write,
+ * and the primary puts another in its place.
+ */
+test('two server processes on one SQLite file: no write refused, none lost through SIGKILLs of either', async () => {
+  assertBuilt();
+  const port = await freePort();
+  primary = new ServerProcess({
+    port,
+    dataDir: processesDir,
+    env: { SERVER_PROCESSES: '2', REDIS_URL, REDIS_PREFIX: `chaos-processes-${process.pid}:` },
+  });
+  const dbFile = join(processesDir, 'storyloom.db');
+  const ledger = new Ledger();
+  const clients = Array.from(
+    { length: CLIENTS },
+    (_, i) => new WorkloadClient({ baseURL: primary!.baseURL, ledger }, i),
+  );
+  await primary.start();
+  await waitForWorkers(primary, 2);
+  const failures: string[] = [];
+  const rounds: Record<string, unknown>[] = [];
+  let stop = false;
+  const running = clients.map((c) => c.run(() => stop));
+  for (let round = 1; round <= KILLS; round += 1) {
+    await sleep(Math.round(1_000 + Math.random() * 2_000));
+    const workers = workersOf(primary.pid);
+    const victim = workers[Math.floor(Math.random() * workers.length)]!;
+    const cutBefore = unanswered(ledger);
+    kill(victim);
+    const killedAt = Date.now();
+    await waitForWorkers(primary, 2, victim);
+    rounds.push({
+      round,
+      killed: victim,
+      replaced_after_ms: Date.now() - killedAt,
+      requests_cut: unanswered(ledger) - cutBefore,
+    });
+  }
+  await sleep(2_000);
+  stop = true;
+  await Promise.all(running);
+  const apiChecks = await checkThroughApi(primary.baseURL, ledger, failures);
+  await primary.stop('SIGTERM');
+
+  const { snapshot, health } = snapshotSqlite(dbFile);
+  const final = verify(ledger, snapshot);
+  failures.push(...final.failures.map((f) => `final: ${f}`));
+  failures.push(...ledger.unexpected.map((u) => `unexpected answer: ${u}`));
+
+  writeResults('crash-sqlite-processes', {
+    database: 'sqlite',
+    server_processes: 2,
+    clients: CLIENTS,
+    kills: KILLS,
+    rounds,
+    requests: ledger.summary(),
+    requests_sent: ledger.total('sent'),
+    acked_writes: ledger.ackedWrites(),
+    unanswered_requests: ledger.total('unanswered'),
+    timed_out_requests: ledger.total('timeouts'),
+    final: { ...final.figures, integrity_check: health.integrity, api_checks: apiChecks },
+    failures: failures.length,
+  });
+
+  expect(failures, failures.join('\n')).toEqual([]);
+  expect(health.integrity).toBe('ok');
+  expect(ledger.total('timeouts')).toBe(0);
+  expect(ledger.ackedWrites()).toBeGreaterThan(KILLS * 20);
+});

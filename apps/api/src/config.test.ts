@@ -98,4 +98,20 @@ describe('loadConfig', () => {
       /^Invalid configuration: DATABASE_READ_URL needs DATABASE_URL/,
     );
   });
+
+  it('reads SERVER_PROCESSES: one unless set, more only with REDIS_URL (decision 044)', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(
+      loadConfig({ SERVER_PROCESSES: '4', REDIS_URL: 'redis://127.0.0.1:6379' }).processes,
+    ).toBe(4);
+    expect(errorOf({ SERVER_PROCESSES: '2' })).toMatch(
+      /^Invalid configuration: SERVER_PROCESSES above 1 needs REDIS_URL/,
+    );
+    expect(errorOf({ SERVER_PROCESSES: '0' })).toBe(
+      'Invalid configuration: SERVER_PROCESSES must be between 1 and 64',
+    );
+    expect(errorOf({ SERVER_PROCESSES: '1.5', REDIS_URL: 'redis://127.0.0.1:6379' })).toBe(
+      'Invalid configuration: SERVER_PROCESSES must be a whole number',
+    );
+  });
 });

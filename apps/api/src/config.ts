@@ -101,6 +101,12 @@ const envSchema = z.object({
     .min(100, 'must be at least 100')
     .max(600_000, 'must be at most 600000')
     .default(10_000),
+  SERVER_PROCESSES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 64')
+    .max(64, 'must be between 1 and 64')
+    .default(1),
   RENDER_SHED_DELAY_MS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number of milliseconds')
@@ -167,6 +173,11 @@ export interface Config {
    * channels start with `prefix`. Without it, each process keeps these to itself.
    */
   redis?: { url: string; prefix: string };
+  /**
+   * How many server processes `npm start` runs on this machine, sharing its port (server.ts,
+   * docs/decisions/044-server-processes.md). More than one needs `redis`.
+   */
+  processes: number;
 }
 
 /** Kept in production unless configured; development and tests see every write at once. */
@@ -237,7 +248,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     notificationMail: { delayMs: env.NOTIFY_MAIL_DELAY_MS, gapMs: env.NOTIFY_MAIL_GAP_MS },
     databaseReadUrl: readReplica(env),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
+    processes: serverProcesses(env),
   };
+}
+
+/**
+ * Processes that each kept their own rate-limit counters and visitors' cache would allow N times
+ * every limit and serve each other's stale answers: more than one shares them through Redis.
+ */
+function serverProcesses(env: Env): number {
+  if (env.SERVER_PROCESSES > 1 && !env.REDIS_URL) {
+    throw new ConfigError(
+      "Invalid configuration: SERVER_PROCESSES above 1 needs REDIS_URL (the processes share rate limits, the visitors' cache and notification wake-ups through it)",
+    );
+  }
+  return env.SERVER_PROCESSES;
 }
 
 /** A read replica is of a PostgreSQL primary: with SQLite (one file) there is none to have. */

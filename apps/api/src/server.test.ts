@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,16 @@ describe('server process', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'postgres://127.0.0.1:1/nowhere' }, 'DATABASE_URL'],
+    [{ SERVER_PROCESSES: '2' }, 'SERVER_PROCESSES'],
+    // The primary starts two; neither can open the database, and the primary exits with them.
+    [
+      {
+        SERVER_PROCESSES: '2',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        DATABASE_URL: 'postgres://127.0.0.1:1/nowhere',
+      },
+      'DATABASE_URL',
+    ],
   ])(
     'exits non-zero with one line naming the variable for %o',
     { timeout: 60_000 },
@@ -77,4 +87,37 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
+
+  it('runs SERVER_PROCESSES processes on one port and stops them all on SIGTERM', {
+    timeout: 90_000,
+  }, async () => {
+    const port = await freePort();
+    const server = runServer({
+      PORT: String(port),
+      SERVER_PROCESSES: '2',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `server-test-${process.pid}:`,
+    });
+    await waitForHealth(port);
+    const workers = childrenOf(server.child.pid!);
+    expect(workers).toHaveLength(2);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    for (const pid of workers) expect(isAlive(pid)).toBe(false);
+  });
 });
+
+/** A process's children (Linux). */
+function childrenOf(pid: number): number[] {
+  const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return listed ? listed.split(' ').map(Number) : [];
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

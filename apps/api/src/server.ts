@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig, prepareDataDir } from './config.js';
+import { runPrimary } from './primary.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,6 +57,8 @@ export async function start(overrides: Partial<Config> = {}) {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // One of SERVER_PROCESSES: its primary gone (killed), no connection comes any more.
+  if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -72,5 +76,29 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
+/**
+ * `npm start`: one server process, or with SERVER_PROCESSES above 1 a primary that runs that
+ * many on the one port (primary.ts). The primary checks the configuration first, so a bad one
+ * is said once, and makes the data directory (and its JWT secret) before any process starts.
+ */
+export async function main(): Promise<void> {
+  if (cluster.isWorker) {
+    await start();
+    return;
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+    if (config.processes > 1) prepareDataDir(config);
+  } catch (error) {
+    fail(error);
+  }
+  if (config.processes === 1) {
+    await start();
+    return;
+  }
+  process.exit(await runPrimary(config.processes));
+}
+
 const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
-if (isEntry) void start();
+if (isEntry) void main();

@@ -4,6 +4,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type LogConfig,
   PostgresDialect,
@@ -11,6 +14,8 @@ import {
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   sql,
 } from 'kysely';
 import type Pg from 'pg';
@@ -118,9 +123,35 @@ class TransactionalDdlAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Transactions take the write lock when they begin (`begin immediate`), not at their first write.
+ * A transaction begun deferred reads from a snapshot, and when another process has committed
+ * since, its first write fails at once with SQLITE_BUSY: the busy timeout cannot help, since
+ * waiting would not make the snapshot current. Begun immediate, it waits its turn (up to the
+ * busy timeout) and then reads what is current. One process never sees the difference: its one
+ * connection runs one transaction at a time. Several processes on one file
+ * (`SERVER_PROCESSES`, the seed or an admin command beside the server) need it.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class StoryloomSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionDriver(this.#config);
   }
 }
 
