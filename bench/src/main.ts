@@ -110,7 +110,7 @@ async function measureMode(
   built: Workload | null,
   keep: boolean,
 ): Promise<{ run: ModeRun; workload: Workload }> {
-  const server = await startServer(lib, start, MODE_ENV[mode]);
+  const server = await startServer(lib, start, MODE_ENV[mode], options.processes);
   const rss = new RssSampler(server.pid);
   const run: ModeRun = { figures: new Map(), recordings: new Map(), peakRssMb: null };
   try {
@@ -159,7 +159,10 @@ async function measureMode(
     const flags = start.nodeFlags.length > 0 ? start.nodeFlags.join(' ') : '(no flags)';
     const shedDelay = renderShedDelayMs();
     const shed = shedDelay === null ? '' : `, RENDER_SHED_DELAY_MS=${shedDelay}`;
-    console.info(`our server, ${MODE_SAYS[mode]}${shed}, node ${flags} (pid ${server.pid}):`);
+    const processes = options.processes > 1 ? `, SERVER_PROCESSES=${options.processes}` : '';
+    console.info(
+      `our server, ${MODE_SAYS[mode]}${shed}${processes}, node ${flags} (pid ${server.pid}):`,
+    );
     if (keep) mkdirSync(join(options.out, 'tmp'), { recursive: true });
     for (const endpoint of workload.endpoints) {
       const file = keep ? recordingFile(lib, options, endpoint) : null;
@@ -301,6 +304,7 @@ async function benchSize(lib: Library, options: Options, selected: Set<string>):
       modes: options.modes,
       nodeFlags: start.nodeFlags,
       nodeFlagsFrom: options.nodeFlags === null ? 'npm start' : 'option',
+      processes: options.processes,
       renderShedDelayMs: renderShedDelayMs(),
       sample: {
         maxStories: SAMPLE_STORIES,

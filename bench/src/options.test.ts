@@ -29,4 +29,11 @@ describe('parseOptions', () => {
     expect(parse([], { BENCH_NODE_FLAGS: '--jitless' }).nodeFlags).toEqual(['--jitless']);
     expect(() => parse(['--node-flags=optimize'])).toThrow(UsageError);
   });
+
+  it('runs one server process unless told more', () => {
+    expect(parse([]).processes).toBe(1);
+    expect(parse(['--processes', '2']).processes).toBe(2);
+    expect(parse([], { BENCH_PROCESSES: '3' }).processes).toBe(3);
+    expect(() => parse(['--processes', '0'])).toThrow(UsageError);
+  });
 });

@@ -21,6 +21,8 @@ Options (environment variable in brackets):
                        (--max-old-space-size=160 --max-semi-space-size=4);
                        '' for none; write it with '=', e.g. --node-flags='--max-semi-space-size=4'
                        [BENCH_NODE_FLAGS]
+  --processes N        server processes (SERVER_PROCESSES, default 1); above 1 they share
+                       Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379) [BENCH_PROCESSES]
   --reuse              keep a size's library when it was seeded with the same parameters [BENCH_REUSE=1]
   --out DIR            results directory (default bench/results) [BENCH_OUT]
   --doc FILE           page whose bench section is rewritten at the end (default
@@ -38,6 +40,8 @@ export interface Options {
   modes: Mode[];
   /** Replaces npm start's Node flags when set ([] for none). */
   nodeFlags: string[] | null;
+  /** SERVER_PROCESSES for the server: 1, or more sharing Redis (decision 044). */
+  processes: number;
   reuse: boolean;
   out: string;
   doc: string;
@@ -126,6 +130,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: strin
     only: only ? list(only) : null,
     modes: parseModes(values.modes ?? env.BENCH_MODES ?? MODES.join(',')),
     nodeFlags: nodeFlags === undefined ? null : parseNodeFlags(nodeFlags),
+    processes: positiveInt('processes', values.processes ?? env.BENCH_PROCESSES ?? '1'),
     reuse: values.reuse || env.BENCH_REUSE === '1' || env.BENCH_REUSE === 'true',
     out: resolve(root, values.out ?? env.BENCH_OUT ?? 'bench/results'),
     doc: resolve(root, values.doc ?? env.BENCH_DOC ?? 'docs/performance.md'),
@@ -144,6 +149,7 @@ function parse(argv: string[]) {
       only: { type: 'string' },
       modes: { type: 'string' },
       'node-flags': { type: 'string' },
+      processes: { type: 'string' },
       reuse: { type: 'boolean', default: false },
       out: { type: 'string' },
       doc: { type: 'string' },

@@ -5,6 +5,11 @@ import { freePort } from '../../apps/api/src/test/ports.js';
 import { type Library, serverEnv } from './library.js';
 import type { StartCommand } from './start-command.js';
 
+/** Redis for several server processes (--processes), unless BENCH_REDIS_URL says elsewhere. */
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** After the last of several processes is started, before the first request: its start-up. */
+const PROCESSES_SETTLE_MS = 5_000;
+
 /** A fixed key, so tokens stay valid across the run; never used outside the bench. */
 export const JWT_SECRET = 'storyloom-bench-secret-not-for-production-use';
 /** The highest factor the server accepts: rate limits must not shape the figures. */
@@ -61,19 +66,30 @@ async function waitUntil(
 /**
  * The real server, as `npm start` runs it (its environment and Node's flags, from package.json,
  * unless the caller replaced the flags), with the mode's `env`, on a free loopback port;
- * resolves once healthy.
+ * resolves once healthy. With `processes` above 1, SERVER_PROCESSES of them sharing Redis
+ * (decision 044): resolves once all are started and have had PROCESSES_SETTLE_MS to listen.
  */
 export async function startServer(
   lib: Library,
   start: StartCommand,
   env: Record<string, string>,
+  processes = 1,
 ): Promise<Child> {
+  const several: Record<string, string> =
+    processes > 1
+      ? {
+          SERVER_PROCESSES: String(processes),
+          REDIS_URL,
+          REDIS_PREFIX: `storyloom-bench-${process.pid}-${Date.now().toString(36)}:`,
+        }
+      : {};
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...start.nodeFlags, start.script], {
     env: serverEnv(lib, {
       ...start.env,
       ...env,
+      ...several,
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET,
@@ -87,6 +103,11 @@ export async function startServer(
   const output = capture(child);
   const healthy = async () => (await fetch(`${origin}/api/health`)).ok;
   await waitUntil(child, output, healthy, 'the API server');
+  if (processes > 1) {
+    const started = async () => processTree(child.pid!).length === processes + 1;
+    await waitUntil(child, output, started, `${processes} server processes`);
+    await new Promise((r) => setTimeout(r, PROCESSES_SETTLE_MS));
+  }
   return { origin, pid: child.pid!, output, stop: stopper(child) };
 }
 
@@ -108,21 +129,57 @@ export async function startCeiling(ceilingScript: string, recordings: string): P
 /** Clock ticks a second in /proc/<pid>/stat (`getconf CLK_TCK`: 100 on Linux everywhere). */
 const CLOCK_TICKS = 100;
 
-/** The process's CPU time so far, user and system, in milliseconds; null without /proc. */
-export function cpuTimeMs(pid: number): number | null {
-  try {
-    // The fields after the command's last closing parenthesis (the command may hold one):
-    // state first, so utime and stime (fields 14 and 15 of proc(5)) are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : null;
-  } catch {
-    return null;
+/**
+ * A process and its descendants (Linux): the server, or the primary of SERVER_PROCESSES and
+ * the processes it started.
+ */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) {
+    try {
+      const listed = readFileSync(`/proc/${tree[i]}/task/${tree[i]}/children`, 'utf8').trim();
+      if (listed) tree.push(...listed.split(' ').map(Number));
+    } catch {
+      // gone, or no /proc
+    }
   }
+  return tree;
 }
 
-/** Resident memory of a process from /proc (Linux); null elsewhere. */
+/** Adds up a figure over the tree; null when the root's could not be read. */
+function sumOverTree(pid: number, read: (pid: number) => number | null): number | null {
+  let total: number | null = null;
+  for (const member of processTree(pid)) {
+    const value = read(member);
+    if (value !== null) total = (total ?? 0) + value;
+  }
+  return total;
+}
+
+/**
+ * CPU time so far, user and system, in milliseconds, of the process and its descendants
+ * (SERVER_PROCESSES); null without /proc.
+ */
+export function cpuTimeMs(pid: number): number | null {
+  return sumOverTree(pid, (member) => {
+    try {
+      // The fields after the command's last closing parenthesis (the command may hold one):
+      // state first, so utime and stime (fields 14 and 15 of proc(5)) are the 12th and 13th.
+      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : null;
+    } catch {
+      return null;
+    }
+  });
+}
+
+/**
+ * Resident memory of a process and its descendants from /proc (Linux), added up; null
+ * elsewhere. With SERVER_PROCESSES the high-water mark is the sum of each process's own, which
+ * may be more than they ever held at one moment.
+ */
 export class RssSampler {
   private peak = 0;
   private readonly timer: NodeJS.Timeout;
@@ -132,13 +189,15 @@ export class RssSampler {
   }
 
   private read(field: 'VmRSS' | 'VmHWM'): number | null {
-    try {
-      const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
-      const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
-      return kb ? Number(kb) / 1024 : null;
-    } catch {
-      return null;
-    }
+    return sumOverTree(this.pid, (member) => {
+      try {
+        const status = readFileSync(`/proc/${member}/status`, 'utf8');
+        const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+        return kb ? Number(kb) / 1024 : null;
+      } catch {
+        return null;
+      }
+    });
   }
 
   private sample() {

@@ -305,6 +305,7 @@ function serverCell(config: RunConfig): string {
         ? 'none'
         : config.nodeFlags.map((f) => `\`${f}\``).join(' ');
   const parts = [config.nodeFlagsFrom === 'option' ? `${flags} (--node-flags)` : flags];
+  if ((config.processes ?? 1) > 1) parts.push(`SERVER_PROCESSES=${config.processes}`);
   if (config.renderShedDelayMs !== null) {
     parts.push(`RENDER_SHED_DELAY_MS=${config.renderShedDelayMs}`);
   }

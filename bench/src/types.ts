@@ -135,6 +135,8 @@ export interface RunConfig {
   nodeFlags: string[] | null;
   /** Where the flags came from: npm start's script, or --node-flags. */
   nodeFlagsFrom: 'npm start' | 'option' | null;
+  /** SERVER_PROCESSES the server ran with; absent in runs before it (one process). */
+  processes?: number;
   /** RENDER_SHED_DELAY_MS when the bench's environment set it; null: the server's default. */
   renderShedDelayMs: string | null;
   /**
