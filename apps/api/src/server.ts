@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
+import type { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig, prepareDataDir } from './config.js';
 import { runPrimary } from './primary.js';
 
@@ -28,9 +28,12 @@ export async function start(overrides: Partial<Config> = {}) {
   // they run in the mode the server runs in, which defaults to production.
   process.env.NODE_ENV = config.env;
 
+  // Loaded here, not at the top: a SERVER_PROCESSES primary never builds the app, and the
+  // app's modules (Fastify, React's renderer, the database drivers) would cost it 70 MB.
+  const { buildApp: build } = await import('./app.js');
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp(config);
+    app = await build(config);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const variable = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
