@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { childrenOf as workersOf } from '../apps/api/src/test/processes.js';
 import { call, dataOf } from './support/http.js';
 import { writeResults } from './support/results.js';
 import { assertBuilt, freePort, ServerProcess, sleep } from './support/server.js';
@@ -83,13 +84,7 @@ test('SQLite keeps every acknowledged write through repeated SIGKILLs', async ()
   await sleep(2_000);
   stop = true;
   await Promise.all(running);
-  const apiChecks = await checkThroughApi(server.baseURL, ledger, failures);
-  await server.stop('SIGTERM');
-
-  const { snapshot, health } = snapshotSqlite(dbFile);
-  const final = verify(ledger, snapshot);
-  failures.push(...final.failures.map((f) => `final: ${f}`));
-  failures.push(...ledger.unexpected.map((u) => `unexpected answer: ${u}`));
+  const { figures, health } = await finalCheck(server, dbFile, ledger, failures);
 
   writeResults('crash-sqlite', {
     database: 'sqlite',
@@ -97,12 +92,7 @@ test('SQLite keeps every acknowledged write through repeated SIGKILLs', async ()
     kills: KILLS,
     server_starts: server.starts,
     rounds,
-    requests: ledger.summary(),
-    requests_sent: ledger.total('sent'),
-    acked_writes: ledger.ackedWrites(),
-    unanswered_requests: ledger.total('unanswered'),
-    timed_out_requests: ledger.total('timeouts'),
-    final: { ...final.figures, integrity_check: health.integrity, api_checks: apiChecks },
+    ...figures,
     failures: failures.length,
   });
 
@@ -114,6 +104,34 @@ test('SQLite keeps every acknowledged write through repeated SIGKILLs', async ()
   // Every kill cut at least one request in flight somewhere, or the test proved little.
   expect(rounds.every((r) => (r.requests_cut_by_kill as number) > 0)).toBe(true);
 });
+
+/**
+ * The end of a run, its workload stopped: every acknowledged story read back through the API,
+ * then the server stopped and its file checked against the ledger. Adds what is wrong to
+ * `failures`; returns the file's health and the run's figures for its results.
+ */
+async function finalCheck(
+  server: ServerProcess,
+  dbFile: string,
+  ledger: Ledger,
+  failures: string[],
+) {
+  const apiChecks = await checkThroughApi(server.baseURL, ledger, failures);
+  await server.stop('SIGTERM');
+  const { snapshot, health } = snapshotSqlite(dbFile);
+  const final = verify(ledger, snapshot);
+  failures.push(...final.failures.map((f) => `final: ${f}`));
+  failures.push(...ledger.unexpected.map((u) => `unexpected answer: ${u}`));
+  const figures = {
+    requests: ledger.summary(),
+    requests_sent: ledger.total('sent'),
+    acked_writes: ledger.ackedWrites(),
+    unanswered_requests: ledger.total('unanswered'),
+    timed_out_requests: ledger.total('timeouts'),
+    final: { ...final.figures, integrity_check: health.integrity, api_checks: apiChecks },
+  };
+  return { figures, health };
+}
 
 /** Reads every acknowledged story and its chapters back through the API, as the author. */
 async function checkThroughApi(baseURL: string, ledger: Ledger, failures: string[]) {
@@ -148,16 +166,6 @@ async function checkThroughApi(baseURL: string, ledger: Ledger, failures: string
     checked += 1;
   }
   return { stories_read_back: checked };
-}
-
-/** The server processes a SERVER_PROCESSES primary has started (Linux: its children). */
-function workersOf(pid: number): number[] {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    return children ? children.split(' ').map(Number) : [];
-  } catch {
-    return [];
-  }
 }
 
 function kill(pid: number) {
@@ -229,13 +237,7 @@ test('two server processes on one SQLite file: no write refused, none lost throu
   await sleep(2_000);
   stop = true;
   await Promise.all(running);
-  const apiChecks = await checkThroughApi(primary.baseURL, ledger, failures);
-  await primary.stop('SIGTERM');
-
-  const { snapshot, health } = snapshotSqlite(dbFile);
-  const final = verify(ledger, snapshot);
-  failures.push(...final.failures.map((f) => `final: ${f}`));
-  failures.push(...ledger.unexpected.map((u) => `unexpected answer: ${u}`));
+  const { figures, health } = await finalCheck(primary, dbFile, ledger, failures);
 
   writeResults('crash-sqlite-processes', {
     database: 'sqlite',
@@ -243,12 +245,7 @@ test('two server processes on one SQLite file: no write refused, none lost throu
     clients: CLIENTS,
     kills: KILLS,
     rounds,
-    requests: ledger.summary(),
-    requests_sent: ledger.total('sent'),
-    acked_writes: ledger.ackedWrites(),
-    unanswered_requests: ledger.total('unanswered'),
-    timed_out_requests: ledger.total('timeouts'),
-    final: { ...final.figures, integrity_check: health.integrity, api_checks: apiChecks },
+    ...figures,
     failures: failures.length,
   });
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { freePort } from '../../apps/api/src/test/ports.js';
+import { childrenOf } from '../../apps/api/src/test/processes.js';
 import { type Library, serverEnv } from './library.js';
 import type { StartCommand } from './start-command.js';
 
@@ -135,14 +136,7 @@ const CLOCK_TICKS = 100;
  */
 export function processTree(pid: number): number[] {
   const tree = [pid];
-  for (let i = 0; i < tree.length; i += 1) {
-    try {
-      const listed = readFileSync(`/proc/${tree[i]}/task/${tree[i]}/children`, 'utf8').trim();
-      if (listed) tree.push(...listed.split(' ').map(Number));
-    } catch {
-      // gone, or no /proc
-    }
-  }
+  for (let i = 0; i < tree.length; i += 1) tree.push(...childrenOf(tree[i]!));
   return tree;
 }
 

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './test/ports.js';
+import { childrenOf } from './test/processes.js';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const children: ChildProcess[] = [];
@@ -106,12 +107,6 @@ describe('server process', () => {
     for (const pid of workers) expect(isAlive(pid)).toBe(false);
   });
 });
-
-/** A process's children (Linux). */
-function childrenOf(pid: number): number[] {
-  const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return listed ? listed.split(' ').map(Number) : [];
-}
 
 function isAlive(pid: number): boolean {
   try {
