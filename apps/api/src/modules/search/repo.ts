@@ -56,7 +56,7 @@ const LIST_ORDER = {
  * the viewer may see:
  * - relevance ranks only about the newest RANK_LIMIT of them (or as many as the page reaches),
  *   so a broad query costs what a narrow one does and still ranks recent work (on SQLite the
- *   newest RANK_LIMIT / share matches, of which the viewer's are kept: rankedInIndex);
+ *   newest RANK_LIMIT / share matches, of which the viewer's are kept: rankedWalk);
  * - on SQLite, a list order walks its own story index and keeps the stories that match, when
  *   that is expected to visit fewer rows than there are matches (PostgreSQL's planner makes the
  *   same choice itself, from its statistics of the documents).
@@ -148,8 +148,8 @@ export async function searchStoryIds(
   rankLimit = RANK_LIMIT,
 ): Promise<string[]> {
   const genre = params.genre ? sql`and d.genre = ${params.genre}` : sql``;
-  // PostgreSQL's documents carry neither rating nor author: a scope that leaves some out joins
-  // the stories (SQLite's paths below take theirs from sqliteSearch).
+  // PostgreSQL's documents carry neither rating nor author: a scope that leaves some out is
+  // checked on the stories (SQLite's paths below take theirs from sqliteSearch).
   const rating = storyScope(params.ratings, params.mutedBy);
   const rated = rating ? sql`and ${rating}` : sql``;
   const ratedJoin = rating ? sql`join stories s on s.id = d.story_id` : sql``;
@@ -166,8 +166,12 @@ export async function searchStoryIds(
                     join stories s on s.id = d.story_id
                    where d.document @@ ${tsq} and s.visibility = 'public' ${genre} ${rated}
                    order by ${LIST_ORDER[params.sort]} ${page}`;
+    } else if (rating === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
+      // Ranked among the documents of the genre, the best then looked up (decision 045).
+      const scope = { kept: rating, joinsStories: rating !== null };
+      return rankedWalk(db, postgresRanking(tsq, genre), scope, params, scale, newest);
     } else {
-      // The candidates: every match, or the newest (story ids are time-ordered UUIDv7).
+      // Mutes that leave out most matches: the candidates are the newest the viewer may see.
       const candidates = sql`select d.story_id, d.document from story_search d ${ratedJoin}
                               where d.document @@ ${tsq} ${genre} ${rated}
                               ${capped ? sql`order by d.story_id desc limit ${newest}` : sql``}`;
@@ -182,7 +186,7 @@ export async function searchStoryIds(
       const scoped = sqliteSearch(terms, params);
       const kept = scoped.scope.kept;
       if (kept === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
-        return rankedInIndex(db, scoped.match, scoped.scope, params, scale, newest);
+        return rankedWalk(db, sqliteRanking(scoped.match), scoped.scope, params, scale, newest);
       }
       // Mutes that leave out most matches: each match is looked up, in one statement.
       const stories = sql`join story_search d on d.doc_id = story_search_fts.rowid
@@ -230,11 +234,59 @@ export async function searchStoryIds(
 const WALK_MIN_SHARE = 1 / 8;
 
 /**
- * SQLite relevance (decision 042): the matches are ranked inside the index alone, and only the
- * best are looked up. `match` may hold the genre and ratings (sqliteSearch). Without a
- * scope beyond it that is the page's own rows. With one (`kept`: ratings and mutes, on `s`),
- * the best are looked up in steps that double until the page's rows `offset`, `limit` hold
- * enough stories the scope keeps. A match then costs its bm25, never a row.
+ * How a database ranks the documents its match holds: `best(ranked, rows)` gives their story
+ * ids (`id`) best first, in the order `order` names, each with its score and a tie-breaker
+ * (newest first); only the newest `ranked` of them when it is set.
+ */
+interface Ranking {
+  best: (ranked: number | null, rows: RawBuilder<unknown>) => RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+}
+
+/** SQLite: bm25 inside the full-text index (decision 042); `match` may hold the genre and ratings. */
+function sqliteRanking(match: string): Ranking {
+  return {
+    best: (ranked, rows) => {
+      const newestOnly =
+        ranked === null
+          ? sql``
+          : sql`and rowid >= (select min(rowid) from (
+                                select rowid from story_search_fts
+                                 where story_search_fts match ${match}
+                                 order by rowid desc limit ${ranked}))`;
+      return sql`select d.story_id as id, f.score, f.rowid as tie
+                   from (select rowid, ${BM25} as score from story_search_fts
+                          where story_search_fts match ${match} ${newestOnly}
+                          order by score, rowid desc ${rows}) f
+                   join story_search d on d.doc_id = f.rowid`;
+    },
+    order: sql`r.score, r.tie desc`,
+  };
+}
+
+/**
+ * PostgreSQL: ts_rank of the matching documents (of the genre, `genre`: on the document row),
+ * or of the newest of them; story ids are time-ordered UUIDv7, so the newest are the highest.
+ * The tsquery is one expression in both places (see tsquery).
+ */
+function postgresRanking(tsq: RawBuilder<unknown>, genre: RawBuilder<unknown>): Ranking {
+  return {
+    best: (ranked, rows) => sql`
+      select c.story_id as id, ts_rank(c.document, ${tsq}) as score, c.story_id as tie
+        from (select d.story_id, d.document from story_search d
+               where d.document @@ ${tsq} ${genre}
+               ${ranked === null ? sql`` : sql`order by d.story_id desc limit ${ranked}`}) c
+       order by score desc, c.story_id desc ${rows}`,
+    order: sql`r.score desc, r.tie desc`,
+  };
+}
+
+/**
+ * Relevance ranked among the documents alone, and only the best looked up (decision 042 for
+ * SQLite, 045 for PostgreSQL). Without a scope beyond the ranking's match that is the page's
+ * own rows. With one (`kept`: ratings and mutes, on `s`), the best are looked up in steps that
+ * double until the page's rows `offset`, `limit` hold enough stories the scope keeps. A match
+ * then costs its rank, never a row.
  *
  * `share`, the part of the matches the scope keeps (`total / matches`), sizes the first step
  * and, above `newest` kept matches (RANK_LIMIT, or the page's reach), how many of the newest
@@ -243,10 +295,10 @@ const WALK_MIN_SHARE = 1 / 8;
  * RANK_LIMIT come from one ranking; if it holds fewer kept stories than the estimate
  * promised, the results end there. A page past RANK_LIMIT ranks as many as it reaches.
  */
-async function rankedInIndex(
+async function rankedWalk(
   db: Exec,
-  match: string,
-  scope: ReturnType<typeof searchScope>,
+  { best, order }: Ranking,
+  scope: { kept: RawBuilder<boolean> | null; joinsStories: boolean },
   { offset, limit }: Pick<SearchParams, 'offset' | 'limit'>,
   { matches, total }: SearchScale,
   newest: number,
@@ -254,31 +306,18 @@ async function rankedInIndex(
   const wanted = offset + limit;
   const share = matches > 0 && total > 0 ? Math.min(1, total / matches) : 1;
   const ranked = total > newest && newest / share < matches ? Math.ceil(newest / share) : null;
-  const newestOnly =
-    ranked === null
-      ? sql``
-      : sql`and rowid >= (select min(rowid) from (
-                            select rowid from story_search_fts
-                             where story_search_fts match ${match}
-                             order by rowid desc limit ${ranked}))`;
-  const best = (rows: RawBuilder<unknown>) =>
-    sql`select rowid, ${BM25} as score from story_search_fts
-         where story_search_fts match ${match} ${newestOnly}
-         order by score, rowid desc ${rows}`;
   if (scope.kept === null) {
     const { rows } = await sql<{ id: string }>`
-      select d.story_id as id from (${best(sql`limit ${limit} offset ${offset}`)}) r
-        join story_search d on d.doc_id = r.rowid
-       order by r.score, r.rowid desc`.execute(db);
+      select r.id from (${best(ranked, sql`limit ${limit} offset ${offset}`)}) r
+       order by ${order}`.execute(db);
     return rows.map((row) => row.id);
   }
   let take = firstWalkStep(wanted, share);
   for (;;) {
-    const { rows } = await sql<{ id: string; kept: number }>`
-      select d.story_id as id, ${scope.kept} as kept from (${best(sql`limit ${take}`)}) r
-        join story_search d on d.doc_id = r.rowid
-        ${scope.joinsStories ? sql`join stories s on s.id = d.story_id` : sql``}
-       order by r.score, r.rowid desc`.execute(db);
+    const { rows } = await sql<{ id: string; kept: number | boolean }>`
+      select r.id, ${scope.kept} as kept from (${best(ranked, sql`limit ${take}`)}) r
+        ${scope.joinsStories ? sql`join stories s on s.id = r.id` : sql``}
+       order by ${order}`.execute(db);
     const found = rows.filter((row) => row.kept).map((row) => row.id);
     // Enough, or every ranked match looked up: the page is what the ranking holds.
     if (found.length >= wanted || rows.length < take) return found.slice(offset, wanted);
@@ -323,17 +362,23 @@ async function postgresMatchCount(
 /**
  * What a total is made of before any row is read: the matches (SearchTotal.matches), how many
  * of them the index finds in the viewer's scope (`found`), what is left to check on the rows
- * (`scope`) and the newest matches to check it on (story_id and genre of each).
+ * (`scope`; of it, `ranked` is what the ranking's match holds where the index does not) and the
+ * newest matches to check it on (story_id and genre of each).
  */
 interface IndexCounts {
   matches: number;
   found: number;
   estimated: boolean;
   scope: ReturnType<typeof searchScope>;
+  ranked: RawBuilder<boolean> | null;
   newest: (sample: number) => RawBuilder<unknown>;
 }
 
-/** PostgreSQL: the words' matches; the genre, ratings and mutes are left to the rows. */
+/**
+ * PostgreSQL: the words' matches; the genre, ratings and mutes are left to the rows. The genre
+ * is in what its ranking matches (postgresRanking): the matches in the genre are counted
+ * with the total, from the same newest matches.
+ */
 async function postgresCounts(
   db: Exec,
   terms: SearchTerms,
@@ -346,6 +391,7 @@ async function postgresCounts(
     found: matches,
     estimated,
     scope: searchScope(genre, ratings, mutedBy),
+    ranked: genre ? sql<boolean>`d.genre = ${genre}` : null,
     newest: (sample) => sql`select d.story_id, d.genre from story_search d
                              where d.document @@ ${tsquery(terms)}
                              order by d.story_id desc limit ${sample}`,
@@ -372,6 +418,7 @@ async function sqliteCounts(
     found,
     estimated: false,
     scope: search.mutes,
+    ranked: null,
     newest: (sample) => sql`select d.story_id, d.genre
                              from (select rowid from story_search_fts
                                     where story_search_fts match ${search.counted}
@@ -385,8 +432,9 @@ export const TOTAL_SAMPLE = 1_000;
 
 export interface SearchTotal {
   /**
-   * Public documents matching the words (SearchScale.matches); on SQLite, only those its match
-   * holds (sqliteSearch).
+   * Public documents matching the words in what the ranking's match holds (SearchScale.matches):
+   * on SQLite the genre, and ratings without General (sqliteSearch); on PostgreSQL the genre,
+   * estimated with the total when that is.
    */
   matches: number;
   /** What the viewer's search finds: its genre, ratings and mutes applied. */
@@ -413,21 +461,32 @@ export async function searchTotal(
   viewer: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
   { sample, countMax } = { sample: TOTAL_SAMPLE, countMax: COUNT_MAX },
 ): Promise<SearchTotal> {
-  const { matches, found, estimated, scope, newest } =
+  const { matches, found, estimated, scope, ranked, newest } =
     dialect === 'postgres'
       ? await postgresCounts(db, terms, viewer, countMax)
       : await sqliteCounts(db, terms, viewer);
   if (scope.kept === null || found === 0) return { matches, total: found, estimated };
-  const { rows: counted } = await sql<{ checked: number | string; kept: number | string }>`
-    select count(*) as checked,
-           coalesce(sum(case when ${scope.kept} then 1 else 0 end), 0) as kept
+  const share = (condition: RawBuilder<boolean>) =>
+    sql`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  const { rows: counted } = await sql<{
+    checked: number | string;
+    kept: number | string;
+    held: number | string;
+  }>`
+    select count(*) as checked, ${share(scope.kept)} as kept,
+           ${ranked ? share(ranked) : sql`count(*)`} as held
       from (${newest(sample)}) d
       ${scope.joinsStories ? sql`join stories s on s.id = d.story_id` : sql``}`.execute(db);
   const checked = Number(counted[0]?.checked ?? 0);
   const kept = Number(counted[0]?.kept ?? 0);
+  const held = Number(counted[0]?.held ?? 0);
   // Fewer than the sample: those were every match, so the kept ones are the total.
-  if (checked < sample) return { matches, total: kept, estimated: false };
-  return { matches, total: roughly((found * kept) / checked), estimated: true };
+  if (checked < sample) return { matches: ranked ? held : matches, total: kept, estimated: false };
+  return {
+    matches: ranked ? roughly((matches * held) / checked) : matches,
+    total: roughly((found * kept) / checked),
+    estimated: true,
+  };
 }
 
 /**
