@@ -7,6 +7,7 @@ import { notMutedBy } from '../safety/repo.js';
 import { ratingCondition } from '../stories/ratings.js';
 import { MAX_INDEXED_PARAGRAPHS, PARAGRAPH_BITS } from './chapter-index.js';
 import { type ChapterTerms, chapterFts5Match, phrasePairs } from './chapter-terms.js';
+import { type PlanNode, queryPlan } from './repo.js';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -47,6 +48,80 @@ interface Candidate {
 }
 
 /**
+ * PostgreSQL's newest matching paragraphs come either from the GIN index (every match read,
+ * then sorted) or from walking the paragraphs newest first and testing each (decision 046). Its
+ * planner picks by the matches it expects, and for words that go together ("could hear") it
+ * expects far too few: it multiplies the words' shares as if they were independent (9,817 for
+ * 45,431 at 100k stories), reads all of them and sorts them, 80–250 ms. So where a query of
+ * two terms or more would read the index for at least `walkPlannedMin` matches (by the plan
+ * `explain` gives, nothing read), the newest `walkProbe` paragraphs are walked
+ * first; if they hold a share of matches that would fill CANDIDATE_LIMIT within `walkRows`, the
+ * walk goes on that far. Either walk that fills the limit has found the newest matches;
+ * otherwise the planner's own plan runs. What a walk costs when it falls short is bounded by
+ * `walkRows`. Where the planner walks itself (a common word), its plan runs at once.
+ */
+export interface CandidateLimits {
+  /** CANDIDATE_LIMIT. */
+  candidates: number;
+  walkPlannedMin: number;
+  walkProbe: number;
+  walkRows: number;
+}
+
+export const CANDIDATES: CandidateLimits = {
+  candidates: CANDIDATE_LIMIT,
+  walkPlannedMin: 1_000,
+  walkProbe: 2_500,
+  walkRows: 25_000,
+};
+
+/**
+ * The chapters among the newest `candidates` paragraphs matching `tsq` (PostgreSQL), newest
+ * first, each with its first matching paragraph. `terms` is how many lexemes the query holds:
+ * a single word's estimate is the planner's own statistics of it, and its plan runs at once.
+ */
+async function postgresCandidates(
+  db: Exec,
+  tsq: RawBuilder<unknown>,
+  terms: number,
+  { candidates, walkPlannedMin, walkProbe, walkRows }: CandidateLimits,
+): Promise<Candidate[]> {
+  // By the uuid, not the text the rows give it as: the primary key's order.
+  const newest = sql`order by p.chapter_id desc, p.paragraph desc`;
+  const hits = sql`select p.chapter_id, p.paragraph from chapter_search_paragraphs p
+                    where p.document @@ ${tsq} ${newest} limit ${candidates}`;
+  /** The hits of `from` grouped by chapter, and how many hits there were. */
+  const byChapter = async (from: RawBuilder<unknown>) => {
+    const { rows } = await sql<Candidate & { hits: number | string }>`
+      with hits as materialized (${from})
+      select chapter_id::text as key, min(paragraph) as paragraph, count(*) as hits
+        from hits group by chapter_id order by chapter_id desc`.execute(db);
+    const found = rows.reduce((sum, row) => sum + Number(row.hits), 0);
+    return { found, rows: rows.map(({ key, paragraph }) => ({ key, paragraph })) };
+  };
+  const walk = (rows: number) =>
+    byChapter(sql`select p.chapter_id, p.paragraph
+                    from (select p.chapter_id, p.paragraph, p.document
+                            from chapter_search_paragraphs p ${newest} limit ${rows}) p
+                   where p.document @@ ${tsq} ${newest} limit ${candidates}`);
+  if (terms > 1 && indexReadFor(await queryPlan(db, hits)) >= walkPlannedMin) {
+    const probed = await walk(walkProbe);
+    if (probed.found === candidates) return probed.rows;
+    if ((probed.found * walkRows) / walkProbe >= candidates) {
+      const walked = await walk(walkRows);
+      if (walked.found === candidates) return walked.rows;
+    }
+  }
+  return (await byChapter(hits)).rows;
+}
+
+/** The matches a plan reads from a bitmap of the index before sorting them; 0 if it walks. */
+function indexReadFor(plan: PlanNode): number {
+  if (plan['Node Type'] === 'Bitmap Heap Scan') return plan['Plan Rows'];
+  return Math.max(0, ...(plan.Plans ?? []).map(indexReadFor));
+}
+
+/**
  * The chapters among the newest CANDIDATE_LIMIT matching paragraphs, newest first, each with
  * its first matching paragraph: from the index alone, before anyone's right to read them.
  */
@@ -54,26 +129,20 @@ async function candidatesOf(
   db: Exec,
   dialect: DialectName,
   terms: ChapterTerms,
+  limits: CandidateLimits,
 ): Promise<Candidate[]> {
-  const query =
-    dialect === 'postgres'
-      ? sql<Candidate>`
-          with hits as materialized (
-            select p.chapter_id, p.paragraph from chapter_search_paragraphs p
-             where p.document @@ ${tsquery(terms)}
-             order by p.chapter_id desc, p.paragraph desc
-             limit ${CANDIDATE_LIMIT})
-          select chapter_id::text as key, min(paragraph) as paragraph
-            from hits group by chapter_id order by chapter_id desc`
-      : sql<Candidate>`
-          with hits as (
-            select rowid as r from chapter_search_fts
-             where chapter_search_fts match ${chapterFts5Match(terms)}
-             order by rowid desc limit ${CANDIDATE_LIMIT})
-          select r >> ${sql.lit(PARAGRAPH_BITS)} as key,
-                 min(r & ${sql.lit(MAX_INDEXED_PARAGRAPHS - 1)}) as paragraph
-            from hits group by 1 order by 1 desc`;
-  const { rows } = await query.execute(db);
+  if (dialect === 'postgres') {
+    const lexemes = phrasePairs(terms).flat().length + terms.words.length;
+    return postgresCandidates(db, tsquery(terms), lexemes, limits);
+  }
+  const { rows } = await sql<Candidate>`
+    with hits as (
+      select rowid as r from chapter_search_fts
+       where chapter_search_fts match ${chapterFts5Match(terms)}
+       order by rowid desc limit ${limits.candidates})
+    select r >> ${sql.lit(PARAGRAPH_BITS)} as key,
+           min(r & ${sql.lit(MAX_INDEXED_PARAGRAPHS - 1)}) as paragraph
+      from hits group by 1 order by 1 desc`.execute(db);
   return rows.map((row) => ({ key: String(row.key), paragraph: Number(row.paragraph) }));
 }
 
@@ -137,8 +206,9 @@ export async function matchingChapters(
   terms: ChapterTerms,
   reader: { ratings: readonly Rating[]; mutedBy: string | undefined },
   window: { offset: number; limit: number },
+  limits = CANDIDATES,
 ): Promise<ChapterMatches> {
-  const candidates = await candidatesOf(db, dialect, terms);
+  const candidates = await candidatesOf(db, dialect, terms, limits);
   const wanted = window.offset + window.limit;
   const matches: ChapterMatch[] = [];
   let checked = 0;

@@ -1,3 +1,4 @@
+import { RATINGS } from '@storyloom/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roughly, WALK_FIRST_STEP } from '../../lib/pagination.js';
@@ -6,6 +7,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { hideChapter, hideStory } from '../moderation/hiding.js';
+import { CANDIDATES, type CandidateLimits, matchingChapters } from './chapter-repo.js';
+import { chapterTerms } from './chapter-terms.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +50,51 @@ const CHAPTER = [
 ].join('');
 
 describe('GET /search/chapters', () => {
+  it('finds the same newest candidates by walking the paragraphs as by reading the index (decision 046)', async () => {
+    // First in the file, so the oldest paragraphs are this test's: a walk from the wrong end
+    // would find other matches than the newest.
+    const author = await createUser(db(), t.config);
+    // Newest last: paragraphs where "amber" and "finch" go together, apart, or one alone.
+    const paragraph = (i: number) =>
+      [
+        `<p>An amber finch, the ${i}th.</p>`,
+        `<p>Amber light; no bird ${i}.</p>`,
+        `<p>A finch of ${i} and an amber stone.</p>`,
+        `<p>Nothing at ${i}.</p>`,
+      ][i % 4];
+    for (const n of [1, 2, 3]) {
+      await createStory(t, author.auth, {
+        title: `Finches ${n}`,
+        chapters: Array.from({ length: 3 }, (_, c) => ({
+          title: `Part ${c + 1}`,
+          content: Array.from({ length: 12 }, (_, i) => paragraph(i + n + c)).join(''),
+        })),
+      });
+    }
+    const reader = { ratings: RATINGS, mutedBy: undefined };
+    const window = { offset: 0, limit: 50 };
+    const matching = (q: string, limits: CandidateLimits) =>
+      matchingChapters(db().kysely, db().dialect, chapterTerms(q), reader, window, limits);
+    const indexOnly = { ...CANDIDATES, walkPlannedMin: Number.POSITIVE_INFINITY };
+    for (const candidates of [4, 10, 1_000]) {
+      for (const q of ['amber finch', '"amber finch"', 'finch', 'amber stone']) {
+        const expected = await matching(q, { ...indexOnly, candidates });
+        expect(expected.matches.length).toBeGreaterThan(0);
+        // Walks of every length: the probe fills the limit, the longer walk does, or neither
+        // does and the index answers.
+        for (const [walkProbe, walkRows] of [
+          [2, 8],
+          [8, 40],
+          [40, 400],
+          [1, 1],
+        ] as const) {
+          const limits = { candidates, walkPlannedMin: 0, walkProbe, walkRows };
+          expect(await matching(q, limits)).toEqual(expected);
+        }
+      }
+    }
+  });
+
   it('finds a quoted phrase inside a paragraph and answers its sentence with the match marked', async () => {
     const author = await createUser(db(), t.config);
     const story = await createStory(t, author.auth, {
@@ -114,6 +162,24 @@ describe('GET /search/chapters', () => {
     // "whisper ada" and "ada slept" are both pairs of the paragraph; the phrase is not in it.
     expect(await chapterIds('"whisper ada slept"')).toEqual([]);
     expect(await chapterIds('"ada whisper"')).toEqual([]);
+    // A paragraph holding a phrase's pairs apart is passed over for the one holding the phrase.
+    const apart = await createStory(t, author.auth, {
+      title: 'Apart',
+      chapters: [
+        {
+          title: 'One',
+          content:
+            '<p>The wren heron fled; heron quill fell.</p><p>Ink, then a wren heron quill.</p>',
+        },
+      ],
+    });
+    const [apartChapter] = await chaptersOf(t, apart.id, author.auth);
+    const found = await find('"wren heron quill"');
+    expect(found.items.map((hit) => [hit.chapter.id, hit.paragraph])).toEqual([
+      [apartChapter!.id, 1],
+    ]);
+    expect(marked(found.items[0]!)).toEqual(['wren heron quill']);
+    expect((await find('"fled heron fled"')).total).toBe(0);
     // A save writes the new text's pairs and drops the old ones.
     await call(t, 'PATCH', `/chapters/${chapter!.id}`, author.auth, {
       content: '<p>A whisper, then Ada slept.</p>',

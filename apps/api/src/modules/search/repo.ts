@@ -353,11 +353,29 @@ async function postgresMatchCount(
     select count(*) as total from (${matching} limit ${countMax + 1}) m`.execute(db);
   const counted = Number(rows[0]?.total ?? 0);
   if (counted <= countMax) return { matches: counted, estimated: false };
-  const { rows: plan } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-    explain (format json) ${matching}`.execute(db);
-  const planned = plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  const planned = await plannedRows(db, matching);
   return { matches: roughly(Math.max(counted, planned)), estimated: true };
 }
+
+/** A node of a PostgreSQL plan, as `explain (format json)` gives it. */
+export interface PlanNode {
+  'Node Type': string;
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
+
+/** The plan PostgreSQL's planner makes for `query`, from its statistics: nothing runs. */
+export async function queryPlan(db: Exec, query: RawBuilder<unknown>): Promise<PlanNode> {
+  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+    explain (format json) ${query}`.execute(db);
+  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+  if (!plan) throw new Error('explain gave no plan');
+  return plan;
+}
+
+/** The rows PostgreSQL's planner expects `query` to return. */
+const plannedRows = async (db: Exec, query: RawBuilder<unknown>) =>
+  (await queryPlan(db, query))['Plan Rows'];
 
 /**
  * What a total is made of before any row is read: the matches (SearchTotal.matches), how many
