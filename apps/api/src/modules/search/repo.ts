@@ -168,7 +168,7 @@ export async function searchStoryIds(
                    order by ${LIST_ORDER[params.sort]} ${page}`;
     } else if (rating === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
       // Ranked among the documents of the genre, the best then looked up (decision 045).
-      const scope = { kept: rating, joinsStories: rating !== null };
+      const scope = searchScope(undefined, params.ratings, params.mutedBy);
       return rankedWalk(db, postgresRanking(tsq, genre), scope, params, scale, newest);
     } else {
       // Mutes that leave out most matches: the candidates are the newest the viewer may see.
@@ -298,7 +298,7 @@ function postgresRanking(tsq: RawBuilder<unknown>, genre: RawBuilder<unknown>): 
 async function rankedWalk(
   db: Exec,
   { best, order }: Ranking,
-  scope: { kept: RawBuilder<boolean> | null; joinsStories: boolean },
+  scope: ReturnType<typeof searchScope>,
   { offset, limit }: Pick<SearchParams, 'offset' | 'limit'>,
   { matches, total }: SearchScale,
   newest: number,
@@ -353,7 +353,7 @@ async function postgresMatchCount(
     select count(*) as total from (${matching} limit ${countMax + 1}) m`.execute(db);
   const counted = Number(rows[0]?.total ?? 0);
   if (counted <= countMax) return { matches: counted, estimated: false };
-  const planned = await plannedRows(db, matching);
+  const planned = (await queryPlan(db, matching))['Plan Rows'];
   return { matches: roughly(Math.max(counted, planned)), estimated: true };
 }
 
@@ -372,10 +372,6 @@ export async function queryPlan(db: Exec, query: RawBuilder<unknown>): Promise<P
   if (!plan) throw new Error('explain gave no plan');
   return plan;
 }
-
-/** The rows PostgreSQL's planner expects `query` to return. */
-const plannedRows = async (db: Exec, query: RawBuilder<unknown>) =>
-  (await queryPlan(db, query))['Plan Rows'];
 
 /**
  * What a total is made of before any row is read: the matches (SearchTotal.matches), how many
