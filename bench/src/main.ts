@@ -17,6 +17,7 @@ import {
   prepareLibrary,
   renderShedDelayMs,
   SEED,
+  settleJobs,
   serverEnv,
 } from './library.js';
 import { load } from './load.js';
@@ -114,6 +115,8 @@ async function measureMode(
   const rss = new RssSampler(server.pid);
   const run: ModeRun = { figures: new Map(), recordings: new Map(), peakRssMb: null };
   try {
+    const settled = await settleJobs(lib);
+    if (settled >= 1) console.info(`background jobs: done after ${settled.toFixed(0)} s`);
     let workload = built;
     if (!workload) {
       const sql = await openSql(lib);
