@@ -17,8 +17,8 @@ import {
   prepareLibrary,
   renderShedDelayMs,
   SEED,
-  settleJobs,
   serverEnv,
+  settleJobs,
 } from './library.js';
 import { load } from './load.js';
 import { gitState, machine } from './machine.js';
