@@ -32,6 +32,7 @@ export * from './schemas/settings.js';
 export * from './schemas/social.js';
 export * from './schemas/stats.js';
 export * from './schemas/stories.js';
+export * from './schemas/take-along.js';
 export * from './schemas/trash.js';
 export * from './schemas/users.js';
 export * from './server-render.js';

@@ -1,15 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Take along (issue 23): a story as a file, Atom feeds and the sitemaps
  * (docs/decisions/034-take-along.md). Paths and formats both sides agree on.
  */
 export const DOWNLOAD_FORMATS = ['epub', 'html'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
-
-export const downloadQuery = z.object({
-  format: z.enum(DOWNLOAD_FORMATS, { message: 'Format must be epub or html' }).default('epub'),
-});
 
 /** Where the Atom feeds live (under /api, so robots.txt allows exactly these). */
 export const FEED_PATHS = {
