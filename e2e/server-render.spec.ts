@@ -52,10 +52,11 @@ describe('server-rendered pages', () => {
 
   it('are taken over by the app without calls or console errors, and work as before', async () => {
     const calls: string[] = [];
-    const page = await openPage('/', { initScript: CONSOLE_HOOK });
+    const page = await openPage('about:blank', { initScript: CONSOLE_HOOK });
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
     });
+    await gotoLive(page, '/');
     await page.waitForLoadState('networkidle');
     // The lists came with the page: nothing is fetched again.
     expect(calls).toEqual([]);
@@ -71,6 +72,28 @@ describe('server-rendered pages', () => {
       await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
     ).toBe(true);
     expect(await consoleProblems(page)).toEqual([]);
+  });
+
+  it('do not ask again for the story and chapters they were rendered from (app/page-data.ts)', async () => {
+    for (const path of [`/stories/${story.id}`, `/stories/${story.id}/read?chapter=1`]) {
+      const calls: string[] = [];
+      // Listening from before the page arrives: hydration asks as soon as the app is live.
+      const page = await openPage('about:blank', { initScript: CONSOLE_HOOK });
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+      });
+      await gotoLive(page, path);
+      await page.waitForLoadState('networkidle');
+      // The reader still asks for what the page did not carry: comments, their counts, the read.
+      const again = calls.filter(
+        (call) =>
+          call === `GET /api/stories/${story.id}` ||
+          call === `GET /api/chapters/by-story/${story.id}`,
+      );
+      expect(again, path).toEqual([]);
+      expect(await consoleProblems(page)).toEqual([]);
+    }
   });
 
   it('paint in a visitor’s own theme and reading settings from the first frame, app or not', async () => {

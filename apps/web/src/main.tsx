@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type DataRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { startOffline } from './app/offline-start';
+import { rememberPageData } from './app/page-data';
 import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { createRouter, routes } from './app/router';
@@ -67,6 +68,7 @@ async function start(root: HTMLElement) {
   const state = takeServerState();
   if (state && !useAuthStore.getState().isAuthenticated) {
     hydrate(queryClient, state.queries);
+    rememberPageData(state.queries);
     await loadRouteModules(window.location.pathname);
     const router = createRouter(queryClient, state.router);
     // As a transition, hydration yields to the browser every few milliseconds instead of

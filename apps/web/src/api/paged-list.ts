@@ -1,5 +1,6 @@
 import type { Paged } from '@storyloom/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import { refreshEachVisit } from '../app/page-data';
 import { get } from '../lib/api';
 import { nextPageParam } from '../lib/paging';
 
@@ -19,6 +20,6 @@ export function pagedListQueryOptions<T>(
       get<Paged<T>>(path, { query: { page: pageParam, limit }, signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageParam<T>,
-    staleTime: 0,
+    staleTime: refreshEachVisit,
   });
 }

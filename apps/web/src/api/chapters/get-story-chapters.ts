@@ -1,5 +1,6 @@
 import type { Chapter } from '@storyloom/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { refreshEachVisit } from '../../app/page-data';
 import { get } from '../../lib/api';
 import { withOfflineCopy } from '../offline/with-offline-copy';
 import { retryUnlessClientError } from '../retry';
@@ -27,7 +28,7 @@ export const storyChaptersQueryOptions = (storyId: string, which: Which) =>
   queryOptions({
     queryKey: chapterKeys.byStory(storyId, which),
     queryFn: ({ signal }) => getStoryChapters(storyId, which, signal),
-    staleTime: 0,
+    staleTime: refreshEachVisit,
     // The editor shows its own notice at once when the author's list fails to load.
     retry: which.publishedOnly ? retryUnlessClientError : false,
     // Asks even with no connection: the answer may be the copy kept offline.

@@ -1,5 +1,6 @@
 import type { Series } from '@storyloom/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { refreshEachVisit } from '../../app/page-data';
 import { get } from '../../lib/api';
 import { retryUnlessClientError } from '../retry';
 import { seriesKeys } from './keys';
@@ -12,7 +13,7 @@ export const seriesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: seriesKeys.detail(id),
     queryFn: ({ signal }) => getSeries(id, signal),
-    staleTime: 0,
+    staleTime: refreshEachVisit,
     retry: retryUnlessClientError,
   });
 

@@ -1,5 +1,6 @@
 import type { DirectoryAuthor, Paged } from '@storyloom/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { refreshEachVisit } from '../../app/page-data';
 import { get } from '../../lib/api';
 import { userKeys } from './keys';
 
@@ -21,7 +22,7 @@ export const authorsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: userKeys.authors(page),
     queryFn: ({ signal }) => getAuthors(page, signal),
-    staleTime: 0,
+    staleTime: refreshEachVisit,
   });
 
 /** The page keeps showing while the next one loads, so the pager does not jump. */

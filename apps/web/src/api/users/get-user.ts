@@ -1,5 +1,6 @@
 import type { Profile } from '@storyloom/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { refreshEachVisit } from '../../app/page-data';
 import { get } from '../../lib/api';
 import { retryUnlessClientError } from '../retry';
 import { userKeys } from './keys';
@@ -17,7 +18,7 @@ export const userQueryOptions = (username: string) =>
 
 /** The profile page: counts move with every follow, so the cached profile shows, then refreshes. */
 export const useProfile = (username: string) =>
-  useQuery({ ...userQueryOptions(username), staleTime: 0 });
+  useQuery({ ...userQueryOptions(username), staleTime: refreshEachVisit });
 
 /** A story's author card: bio and follower count, once the story names its author. */
 export const useAuthor = (username: string | undefined) =>
