@@ -74,7 +74,7 @@ describe('server-rendered pages', () => {
     expect(await consoleProblems(page)).toEqual([]);
   });
 
-  it('do not ask again for the story and chapters they were rendered from (app/page-data.ts)', async () => {
+  it('do not ask again for the story and chapters they were rendered from (lib/page-data.ts)', async () => {
     for (const path of [`/stories/${story.id}`, `/stories/${story.id}/read?chapter=1`]) {
       const calls: string[] = [];
       // Listening from before the page arrives: hydration asks as soon as the app is live.

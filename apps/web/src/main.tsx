@@ -5,12 +5,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type DataRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { startOffline } from './app/offline-start';
-import { rememberPageData } from './app/page-data';
 import { Providers } from './app/providers';
 import { queryClient } from './app/query-client';
 import { createRouter, routes } from './app/router';
 import { takeServerState } from './app/server-state';
 import { trackInputModality } from './lib/input-modality';
+import { rememberPageData } from './lib/page-data';
 import { useAuthStore } from './stores/auth-store';
 
 // Zod, loaded later with the pages that parse, must compile no code at run time: the page's

@@ -1,7 +1,7 @@
 import type { Paged } from '@storyloom/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { refreshEachVisit } from '../app/page-data';
 import { get } from '../lib/api';
+import { refreshEachVisit } from '../lib/page-data';
 import { nextPageParam } from '../lib/paging';
 
 /**

@@ -1,7 +1,7 @@
 import type { Series } from '@storyloom/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { refreshEachVisit } from '../../app/page-data';
 import { get } from '../../lib/api';
+import { refreshEachVisit } from '../../lib/page-data';
 import { retryUnlessClientError } from '../retry';
 import { seriesKeys } from './keys';
 

@@ -1,7 +1,7 @@
 import type { StoryDetail } from '@storyloom/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { refreshEachVisit } from '../../app/page-data';
 import { get } from '../../lib/api';
+import { refreshEachVisit } from '../../lib/page-data';
 import { withOfflineCopy } from '../offline/with-offline-copy';
 import { retryUnlessClientError } from '../retry';
 import { storyKeys } from './keys';
@@ -24,7 +24,7 @@ export const storyQueryOptions = (id: string) =>
     // Shown from the cache at once, refreshed on every visit: counts, likes and the reader's
     // saved position (which decides the chapter the reader opens) change while it waits, and
     // the editor starts from what the server holds now (a server-rendered page's own copy
-    // excepted, for its first seconds: app/page-data.ts).
+    // excepted, for its first seconds: lib/page-data.ts).
     staleTime: refreshEachVisit,
     retry: retryUnlessClientError,
     // Asks even with no connection: the answer may be the copy kept offline.

@@ -1,7 +1,7 @@
 import type { DirectoryAuthor, Paged } from '@storyloom/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { refreshEachVisit } from '../../app/page-data';
 import { get } from '../../lib/api';
+import { refreshEachVisit } from '../../lib/page-data';
 import { userKeys } from './keys';
 
 /** Authors per page of the directory. */

@@ -1,6 +1,11 @@
 import { dehydrate, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetPageData, PAGE_DATA_FRESH_MS, refreshEachVisit, rememberPageData } from './page-data';
+import {
+  forgetPageData,
+  PAGE_DATA_FRESH_MS,
+  refreshEachVisit,
+  rememberPageData,
+} from './page-data';
 
 const STORY = ['stories', 's1'];
 
