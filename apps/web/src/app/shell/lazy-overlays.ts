@@ -1,4 +1,4 @@
-import { deferOverlay } from './deferred-overlay';
+import { deferOverlay } from '../../components/ui/deferred-overlay';
 import {
   BrowseTrigger,
   MobileMenuTrigger,

@@ -4,28 +4,17 @@ import { useUnreadCount } from '../../api/notifications/get-unread-count';
 import { notificationsLabel, unreadBadge } from '../../components/notifications/unread-label';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { closedDialog, closedMenu } from '../../components/ui/deferred-overlay';
 import type { Theme } from '../../lib/theme';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 
 // The top bar's menu and dialog triggers. They are part of the initial load; the menus and the
-// dialog they open are not (see deferred-overlay.tsx). Each renders the same element before and
+// dialog they open are not (see components/ui/deferred-overlay.tsx). Each renders the same element before and
 // after its overlay's code arrives: the real overlay wraps it in a Radix trigger (`asChild`),
 // which adds the ARIA state and handlers. Until then it says it controls a closed popup.
 
 type TriggerProps = ComponentProps<'button'>;
-
-/** What a Radix trigger says while its popup is closed. */
-const closedMenu = {
-  'aria-haspopup': 'menu',
-  'aria-expanded': false,
-  'data-state': 'closed',
-} as const;
-const closedDialog = {
-  'aria-haspopup': 'dialog',
-  'aria-expanded': false,
-  'data-state': 'closed',
-} as const;
 
 export function BrowseTrigger(props: TriggerProps) {
   return (

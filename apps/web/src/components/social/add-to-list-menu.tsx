@@ -1,13 +1,11 @@
 import { LIST_MESSAGES } from '@storyloom/shared';
 import { clsx } from 'clsx';
-import { Check, ListPlus, Lock, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Check, Lock, Plus } from 'lucide-react';
+import { type ReactElement, useState } from 'react';
 import { useCreateList, useToggleListStory } from '../../api/lists/change-lists';
 import { useMyLists } from '../../api/lists/get-lists';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
-import { Button } from '../ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,31 +14,24 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
-import { CARD_TRIGGER_CLASSES } from './add-to-list-card-button';
 import { ListFormDialog } from './list-form-dialog';
 import { failureToast } from './use-toggle-action';
 
 type Props = {
   storyId: string;
-  storyTitle: string;
-  /** On a story card: an icon button; on the story page: a labelled one. */
-  compact?: boolean;
-  /** Open at once (a card's button that loaded this menu on its first press). */
+  /** The button that opens it (add-to-list-button.tsx: a card's icon, the story page's label). */
+  trigger: ReactElement;
+  /** Open at once (its button loaded this menu on its first press). */
   defaultOpen?: boolean;
 };
 
 /**
  * "Add to list": the reader's lists, each ticked when it holds the story; choosing one adds or
- * takes the story out, and "New list…" makes one with the story in it. A visitor goes to sign in.
+ * takes the story out, and "New list…" makes one with the story in it. Loaded on the first
+ * press of its button (add-to-list-button.tsx), which sends a visitor to sign in instead.
  */
-export function AddToListMenu({
-  storyId,
-  storyTitle,
-  compact = false,
-  defaultOpen = false,
-}: Props) {
+export function AddToListMenu({ storyId, trigger, defaultOpen = false }: Props) {
   const signedIn = useAuthStore((state) => state.isAuthenticated);
-  const navigate = useNavigate();
   const [open, setOpen] = useState(defaultOpen);
   const [creating, setCreating] = useState(false);
   const lists = useMyLists({ storyId, enabled: open && signedIn });
@@ -56,29 +47,7 @@ export function AddToListMenu({
     }
   };
 
-  const trigger = compact ? (
-    <button
-      type="button"
-      className={CARD_TRIGGER_CLASSES}
-      aria-label={`Add “${storyTitle}” to a reading list`}
-      data-testid="add-to-list-card"
-    >
-      <ListPlus className="size-4" aria-hidden="true" />
-    </button>
-  ) : (
-    <Button variant="secondary" data-testid="add-to-list">
-      <ListPlus aria-hidden="true" />
-      Add to list
-    </Button>
-  );
-
-  if (!signedIn)
-    return compact ? null : (
-      <Button variant="secondary" onClick={() => navigate('/auth/login')} data-testid="add-to-list">
-        <ListPlus aria-hidden="true" />
-        Add to list
-      </Button>
-    );
+  if (!signedIn) return null; // add-to-list-button.tsx sends a visitor to sign in
 
   return (
     <>

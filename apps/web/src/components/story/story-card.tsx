@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
-import { AddToListCardButton } from '../social/add-to-list-card-button';
+import { AddToListCardButton } from '../social/add-to-list-button';
 import { Skeleton } from '../ui/skeleton';
 import { RatingBadge } from './rating-badge';
 import { type CoverStory, StoryCover } from './story-cover';

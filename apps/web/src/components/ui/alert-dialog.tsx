@@ -91,7 +91,7 @@ export function AlertDialogAction({
   );
 }
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -107,9 +107,10 @@ type ConfirmDialogProps = {
 
 /**
  * The common case: a question, Cancel and one confirming action. While `pending` the action
- * stays open and disabled (the caller closes the dialog when the work is done).
+ * stays open and disabled (the caller closes the dialog when the work is done). Pages use it
+ * through confirm-dialog.tsx, which loads it the first time it opens.
  */
-export function ConfirmDialog({
+export function ConfirmAlertDialog({
   open,
   onOpenChange,
   title,

@@ -11,29 +11,41 @@ import { storyQueryOptions, useStory } from '../../api/stories/get-story';
 import { PageTitle } from '../../components/page-title';
 import { ReportDialog } from '../../components/report-dialog';
 import { MatureNotice, useMatureNotice } from '../../components/story/mature-notice';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
 import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-position';
+import { chapterTitle } from './chapter-title';
 import { ChapterComments } from './comments/chapter-comments';
 import { ChapterCommentsButton } from './comments/chapter-comments-button';
-import { CommentsSheet } from './comments/comments-sheet';
 import { CommentTargetContext, useLinkedComment } from './comments/linked-comment';
 import { useCommentThreads } from './comments/use-comment-threads';
 import { ChapterBody } from './components/chapter-body';
 import { ChapterPager } from './components/chapter-pager';
-import { ChaptersDrawer, chapterTitle } from './components/chapters-drawer';
 import { EndCard } from './components/end-card';
 import { ReaderHeader } from './components/reader-header';
 import { ReaderSkeleton } from './components/reader-skeleton';
 import { ReadingProgress } from './components/reading-progress';
-import { ReadingSettingsDialog } from './components/reading-settings-dialog';
 import { useLinkedParagraph } from './linked-paragraph';
 import { READER_MESSAGES } from './messages';
 import { useChapterKeys } from './use-chapter-keys';
 import { useReadingBars } from './use-reading-bars';
+
+// The chapter list, the settings and a comment thread load the first time they open: most
+// readers read, and the page's script is what a phone runs before it responds.
+const ChaptersDrawer = lazyDialog(() =>
+  import('./components/chapters-drawer').then((m) => m.ChaptersDrawer),
+);
+const ReadingSettingsDialog = lazyDialog(() =>
+  import('./components/reading-settings-dialog').then((m) => m.ReadingSettingsDialog),
+);
+const CommentsSheet = lazyDialog(
+  () => import('./comments/comments-sheet').then((m) => m.CommentsSheet),
+  (props) => props.thread !== null,
+);
 
 const isPrivate = (error: unknown) => error instanceof ApiError && error.code === 'story_private';
 

@@ -1,8 +1,8 @@
 import type { Chapter, Story } from '@storyloom/shared';
 import { ArrowLeft, ChartColumn, Save } from 'lucide-react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useAuthStore } from '../../stores/auth-store';
 import { DangerZone } from './components/danger-zone';
 import { EditorLayout } from './components/editor-layout';

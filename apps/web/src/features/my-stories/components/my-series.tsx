@@ -8,8 +8,8 @@ import {
   useSetSeriesStories,
 } from '../../../api/series/change-series';
 import { useMySeries } from '../../../api/series/get-series';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api';

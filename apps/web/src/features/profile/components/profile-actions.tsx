@@ -18,8 +18,8 @@ import { userKeys } from '../../../api/users/keys';
 import { ReportDialog } from '../../../components/report-dialog';
 import { FollowButton } from '../../../components/social/follow-button';
 import { failureToast } from '../../../components/social/use-toggle-action';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -3,9 +3,9 @@ import { Clock, Eye } from 'lucide-react';
 import type { Ref } from 'react';
 import { chapterTitleAfterNumber, formatCountOf } from '../../../lib/format';
 import { minutesToRead } from '../chapter-position';
+import { chapterTitle } from '../chapter-title';
 import { READER_MESSAGES } from '../messages';
 import { ChapterParagraphs, type ParagraphComments } from './chapter-paragraphs';
-import { chapterTitle } from './chapters-drawer';
 
 interface ChapterBodyProps {
   chapter: Chapter;

@@ -1,4 +1,4 @@
-import { type Chapter, defaultChapterTitle } from '@storyloom/shared';
+import type { Chapter } from '@storyloom/shared';
 import { clsx } from 'clsx';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { CHAPTER_PARAM } from '../chapter-position';
+import { chapterTitle } from '../chapter-title';
 import { READER_MESSAGES } from '../messages';
 
 interface ChaptersDrawerProps {
@@ -19,10 +20,7 @@ interface ChaptersDrawerProps {
   storyTitle: string;
 }
 
-export const chapterTitle = (chapter: Chapter, index: number) =>
-  chapter.title || defaultChapterTitle(index + 1);
-
-/** A side sheet listing every chapter; the open one is marked. */
+/** A side sheet listing every chapter; the open one is marked. Loaded on first opening. */
 export function ChaptersDrawer({
   open,
   onOpenChange,

@@ -1,8 +1,7 @@
 import { type DownloadFormat, TAKE_ALONG_MESSAGES } from '@storyloom/shared';
-import { BookDown, Download, FileCode } from 'lucide-react';
+import { BookDown, FileCode } from 'lucide-react';
 import { useState } from 'react';
 import { downloadStory } from '../../../api/stories/download-story';
-import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,9 +11,13 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 import { toast } from '../../../stores/toast';
+import { DownloadTrigger } from './download-button';
 
-/** Download ▾ EPUB / HTML: the story's published chapters as a file to keep (issue 23). */
-export function DownloadMenu({ storyId }: { storyId: string }) {
+/**
+ * Download ▾ EPUB / HTML: the story's published chapters as a file to keep (issue 23). Loaded when
+ * its button (download-button.tsx) is reached for.
+ */
+export function DownloadMenu({ storyId, defaultOpen }: { storyId: string; defaultOpen?: boolean }) {
   const [pending, setPending] = useState(false);
   const take = async (format: DownloadFormat) => {
     setPending(true);
@@ -29,17 +32,9 @@ export function DownloadMenu({ storyId }: { storyId: string }) {
     }
   };
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="outline"
-          disabled={pending}
-          aria-busy={pending}
-          data-testid="download-story"
-        >
-          <Download aria-hidden="true" />
-          {pending ? TAKE_ALONG_MESSAGES.downloading : TAKE_ALONG_MESSAGES.download}
-        </Button>
+        <DownloadTrigger pending={pending} />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuItem onSelect={() => void take('epub')} data-testid="download-epub">

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { storyKeys } from '../../../api/stories/keys';
 import { ReportDialog } from '../../../components/report-dialog';
-import { AddToListMenu } from '../../../components/social/add-to-list-menu';
+import { AddToListButton } from '../../../components/social/add-to-list-button';
 import { LikeButton } from '../../../components/social/like-button';
 import { SaveButton } from '../../../components/social/save-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useAuthStore } from '../../../stores/auth-store';
 import { readerPath } from './contents';
-import { DownloadMenu } from './download-menu';
+import { DownloadButton } from './download-button';
 import { DETAIL_MESSAGES } from './messages';
 import { shareLink, storyUrl } from './use-share-link';
 
@@ -102,9 +102,9 @@ export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsP
             {DETAIL_MESSAGES.read}
           </Link>
         )}
-        <AddToListMenu storyId={story.id} storyTitle={story.title} />
+        <AddToListButton storyId={story.id} title={story.title} />
         <ShareButton storyId={story.id} />
-        {readable && <DownloadMenu storyId={story.id} />}
+        {readable && <DownloadButton storyId={story.id} />}
       </div>
     );
   }
@@ -138,9 +138,9 @@ export function StoryActions({ story, isOwner, resume, numbered }: StoryActionsP
         invalidate={invalidate}
       />
       <SaveButton storyId={story.id} saved={story.is_saved ?? false} invalidate={invalidate} />
-      <AddToListMenu storyId={story.id} storyTitle={story.title} />
+      <AddToListButton storyId={story.id} title={story.title} />
       <ShareButton storyId={story.id} />
-      {readable && <DownloadMenu storyId={story.id} />}
+      {readable && <DownloadButton storyId={story.id} />}
       {signedIn ? <ReportButton story={story} /> : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Chapter } from '@storyloom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { isBlankHtml } from '../model/content';
 import type { ChapterDraft } from '../model/story-form';
 import { ChapterList } from './chapter-list';

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 /** Delete Story behind a confirmation. */
 export function DangerZone({

@@ -10,8 +10,8 @@ import {
   revisionKeys,
 } from '../../../api/chapters/revisions';
 import { storyKeys } from '../../../api/stories/keys';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../stores/toast';
 import { EDITOR_MESSAGES } from '../messages';

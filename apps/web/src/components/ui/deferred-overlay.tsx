@@ -10,10 +10,22 @@ import {
 } from 'react';
 
 /** The real overlay: a Radix menu or dialog with its trigger, opened at once when asked. */
-export type OverlayComponent = ComponentType<{ defaultOpen?: boolean }>;
+export type OverlayComponent<P> = ComponentType<P & { defaultOpen?: boolean }>;
 
 /** The trigger drawn until the overlay's code is there; it looks exactly like the real one. */
-export type TriggerComponent = ComponentType<ComponentProps<'button'>>;
+export type TriggerComponent<P> = ComponentType<ComponentProps<'button'> & P>;
+
+/** What a Radix trigger says while its popup is closed: a stand-in trigger says it too. */
+export const closedMenu = {
+  'aria-haspopup': 'menu',
+  'aria-expanded': false,
+  'data-state': 'closed',
+} as const;
+export const closedDialog = {
+  'aria-haspopup': 'dialog',
+  'aria-expanded': false,
+  'data-state': 'closed',
+} as const;
 
 /** Runs `task` once the page has loaded and the browser is idle. */
 function whenIdleAfterLoad(task: () => void) {
@@ -29,19 +41,21 @@ function whenIdleAfterLoad(task: () => void) {
 }
 
 /**
- * Keeps an overlay of the page shell (menus and dialogs, with Radix's positioning, focus trap
- * and scroll lock) out of the initial load. Until its code is in use a look-alike trigger stands
- * in; the code is fetched once the page is idle, or sooner when the user points at, focuses or
+ * Keeps an overlay (a menu or dialog with its trigger, with Radix's positioning, focus trap and
+ * scroll lock) out of a page's script: the top bar's menus, a story page's Add to list and
+ * Download. Until its code is in use a look-alike trigger stands in; the code is fetched once
+ * the page is idle (unless `whenIdle` is false), or sooner when the user points at, focuses or
  * presses the trigger, which then swaps in the real one. A press on the stand-in opens the
  * overlay as soon as it is there, and keyboard focus moves to the real trigger, so nothing the
- * user does is lost.
+ * user does is lost. Both get the component's props `P`.
  */
-export function deferOverlay(
-  load: () => Promise<OverlayComponent>,
-  Trigger: TriggerComponent,
-): ComponentType {
-  let loaded: OverlayComponent | undefined;
-  let loading: Promise<OverlayComponent> | undefined;
+export function deferOverlay<P extends object = object>(
+  load: () => Promise<OverlayComponent<P>>,
+  Trigger: TriggerComponent<P>,
+  { whenIdle = true }: { whenIdle?: boolean } = {},
+): ComponentType<P> {
+  let loaded: OverlayComponent<P> | undefined;
+  let loading: Promise<OverlayComponent<P>> | undefined;
   const preload = () => {
     loading ??= load().then(
       (component) => {
@@ -57,8 +71,8 @@ export function deferOverlay(
     return loading;
   };
 
-  function DeferredOverlay() {
-    const [Overlay, setOverlay] = useState<OverlayComponent | undefined>(() => loaded);
+  function DeferredOverlay(props: P) {
+    const [Overlay, setOverlay] = useState<OverlayComponent<P> | undefined>(() => loaded);
     const [openOnArrival, setOpenOnArrival] = useState(false);
     const box = useRef<HTMLSpanElement>(null);
     const refocus = useRef(false);
@@ -78,7 +92,7 @@ export function deferOverlay(
     // Fetched when the page is idle, but swapped in only when the user reaches for it: mounting
     // the real overlay while the page is still settling would only add main-thread work.
     useEffect(() => {
-      if (!loaded) {
+      if (!loaded && whenIdle) {
         whenIdleAfterLoad(() => {
           preload().catch(() => {
             // Tried again on the next press.
@@ -99,7 +113,7 @@ export function deferOverlay(
     if (Overlay) {
       return (
         <span ref={box} className="contents">
-          <Overlay defaultOpen={openOnArrival} />
+          <Overlay {...props} defaultOpen={openOnArrival} />
         </span>
       );
     }
@@ -111,6 +125,7 @@ export function deferOverlay(
     return (
       <span ref={box} className="contents">
         <Trigger
+          {...props}
           onPointerEnter={fetchOverlay}
           onFocus={fetchOverlay}
           // Radix menus open on a primary-button press and on Enter, Space or ArrowDown;
