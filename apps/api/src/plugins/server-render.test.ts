@@ -33,9 +33,12 @@ beforeAll(async () => {
     description: 'A harbour town keeps its lights burning.',
   });
   hidden = await createStory(t, auth, { title: 'Secret Draft Of Mine', visibility: 'private' });
-  // The first render loads the renderer and React's development build: done before the tests
-  // time anything, as a server in service has done it long before.
-  await t.app.inject({ method: 'GET', url: '/' });
+  // The first render loads the renderer and React's development build, and each page's first
+  // its own modules: done before the tests, as a server in service has done it long before (on
+  // a busy machine a first render can outlast the render time-out, and the page is the shell).
+  for (const url of ['/', `/stories/${story.id}`, `/stories/${story.id}/read?chapter=1`]) {
+    await t.app.inject({ method: 'GET', url });
+  }
 });
 afterAll(() => t?.close());
 
