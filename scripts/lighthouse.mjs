@@ -335,7 +335,17 @@ async function main() {
     const targets = await pages(base);
     // A server in service has rendered its pages before: the first request of each page warms
     // the renderer and the caches, so no audit measures a cold start.
-    for (const page of targets) await (await fetch(`${base}${page.path}`)).arrayBuffer();
+    // Each must come rendered: a shell (a server renderer that cannot load its packages, as from
+    // a --static copy outside the repository, or a shed render) would measure another page.
+    for (const page of targets) {
+      const res = await fetch(`${base}${page.path}`);
+      await res.arrayBuffer();
+      if (res.headers.get('x-server-rendered') !== 'true') {
+        throw new Error(
+          `${page.path} came back as the app shell, not rendered on the server: see the server's log (a --static build must sit inside the repository, where its .server bundle finds node_modules)`,
+        );
+      }
+    }
 
     const started = await startProcess(
       CHROMIUM,
