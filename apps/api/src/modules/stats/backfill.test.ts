@@ -4,6 +4,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { DAY } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
+import { waitFor } from '../../test/jobs.js';
 import { call, chaptersOf, createStory } from '../../test/stories.js';
 import { backfillBatch } from './backfill.js';
 
@@ -120,6 +121,23 @@ describe('stats backfill', () => {
     vi.useRealTimers();
     const live = await dailyRows();
     expect(live.stories.length).toBeGreaterThan(0);
+
+    // The app's own backfill, scheduled as it started, must be over first: on a busy machine
+    // its worker could otherwise rebuild every story after the rows below are gone.
+    await waitFor(async () => {
+      const claimed = await db()
+        .selectFrom('scheduled_runs')
+        .select('job_id')
+        .where('name', '=', 'stats-backfill')
+        .executeTakeFirst();
+      const running = await db()
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', 'stats-backfill')
+        .where('done_at', 'is', null)
+        .execute();
+      return claimed !== undefined && running.length === 0;
+    }, 30_000);
 
     // History as the release before 016 left it: no daily rows at all.
     await db().deleteFrom('story_daily_stats').execute();
