@@ -96,6 +96,37 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('load without a call to Intl (its first call loads locale data: a long task on a phone)', async () => {
+    // Every Intl constructor and locale-aware method the app could reach, counted with where from.
+    const INTL_HOOK = `
+      window.__intl = [];
+      const note = (what) => window.__intl.push(what + ' ' + (new Error().stack.split('\\n')[3] || '').trim());
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) {
+        const Real = Intl[name];
+        Intl[name] = new Proxy(Real, {
+          construct(target, args) { note(name); return Reflect.construct(target, args); },
+          apply(target, self, args) { note(name); return Reflect.apply(target, self, args); },
+        });
+      }
+      for (const [proto, method] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString'], [String.prototype, 'localeCompare']]) {
+        const real = proto[method];
+        proto[method] = function (...args) { note(method); return real.apply(this, args); };
+      }`;
+    for (const path of [
+      '/',
+      '/stories',
+      `/stories/${story.id}`,
+      `/stories/${story.id}/read?chapter=1`,
+    ]) {
+      const page = await openPage('about:blank', { initScript: INTL_HOOK });
+      await gotoLive(page, path);
+      await page.waitForLoadState('networkidle');
+      const calls = await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl);
+      expect(calls, path).toEqual([]);
+    }
+  });
+
   it('paint in a visitor’s own theme and reading settings from the first frame, app or not', async () => {
     const path = `/stories/${story.id}/read?chapter=1`;
     // Not on about:blank, whose storage is off limits.

@@ -1,5 +1,6 @@
 export * from './chapter-text.js';
 export * from './constants.js';
+export * from './format-number.js';
 export * from './messages.js';
 export * from './messages-comments.js';
 export * from './messages-contact.js';

@@ -1,4 +1,5 @@
 import { LIMITS } from './constants.js';
+import { groupDigits } from './format-number.js';
 
 /** What a message sent through /contact is about: the staff sort their inbox by it. */
 export const CONTACT_TOPICS = [
@@ -28,6 +29,6 @@ export const CONTACT_MESSAGES = {
   topicRequired: 'Choose what your message is about',
   messageRequired: 'Please write your message',
   messageMin: `Please write at least ${LIMITS.contactMessageMin} characters`,
-  messageMax: `Your message must be at most ${LIMITS.contactMessageMax.toLocaleString('en-US')} characters`,
+  messageMax: `Your message must be at most ${groupDigits(LIMITS.contactMessageMax)} characters`,
   sent: 'Thank you. Your message has reached the Storyloom team.',
 } as const;

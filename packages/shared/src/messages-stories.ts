@@ -3,6 +3,7 @@
  * web bundle can use them without pulling the schemas in (schemas/stories.ts re-exports them).
  */
 import { LIMITS } from './constants.js';
+import { groupDigits } from './format-number.js';
 
 /** Stories, chapters, covers and the editor: toast title / description pairs and field errors. */
 export const STORY_MESSAGES = {
@@ -33,7 +34,7 @@ export const STORY_MESSAGES = {
   lastChapterTitle: 'Cannot delete',
   lastChapter: 'You must have at least one chapter',
   chapterTitleMax: `Chapter title must be at most ${LIMITS.chapterTitleMax} characters`,
-  chapterContentMax: `Chapter content must be at most ${LIMITS.chapterContentMax.toLocaleString('en-US')} characters`,
+  chapterContentMax: `Chapter content must be at most ${groupDigits(LIMITS.chapterContentMax)} characters`,
   tooManyChapters: `A story can have at most ${LIMITS.chaptersPerStory} chapters`,
   chapterSaved: 'Chapter saved',
   chapterScheduled: 'Chapter scheduled',

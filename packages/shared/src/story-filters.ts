@@ -3,6 +3,7 @@
  * as readers of the Archive of Our Own use them. Free of zod, so the web bundle can use them.
  */
 import { COMPLETION_STATUSES, type CompletionStatus, STORY_LANGUAGES } from './constants.js';
+import { groupDigits } from './format-number.js';
 import { normalizeTags } from './messages-stories.js';
 
 export const FILTER_LIMITS = {
@@ -56,10 +57,10 @@ export const FILTER_MESSAGES = {
   chipExclude: (tag: string) => `Not: ${tag}`,
   chipWords: (min?: number, max?: number) =>
     min !== undefined && max !== undefined
-      ? `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')} words`
+      ? `${groupDigits(min)}–${groupDigits(max)} words`
       : min !== undefined
-        ? `${min.toLocaleString('en-US')}+ words`
-        : `Up to ${(max ?? 0).toLocaleString('en-US')} words`,
+        ? `${groupDigits(min)}+ words`
+        : `Up to ${groupDigits(max ?? 0)} words`,
 } as const;
 
 /** Tag keys from a comma-separated list, as story tags are keyed: trimmed, NFC, lower-cased, once each. */

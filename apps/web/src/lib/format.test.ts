@@ -52,6 +52,21 @@ describe('formatDate', () => {
     expect(formatDate(lateEvening, 'America/New_York')).toBe('Mar 5, 2026');
     expect(formatDate('not a date', 'UTC')).toBe('');
   });
+
+  it('writes the reader’s own zone and UTC as Intl would, without Intl', () => {
+    const intl = (timeZone?: string) =>
+      new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        ...(timeZone ? { timeZone } : {}),
+      });
+    for (let month = 0; month < 12; month += 1) {
+      const date = new Date(Date.UTC(2026, month, month * 2 + 1, month * 2));
+      expect(formatDate(date, 'UTC')).toBe(intl('UTC').format(date));
+      expect(formatDate(date)).toBe(intl().format(date));
+    }
+  });
 });
 
 describe('formatRelativeTime', () => {

@@ -1,3 +1,5 @@
+import { groupDigits } from '@storyloom/shared';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -20,21 +22,23 @@ export function formatCount(value: number | null | undefined): string {
   return `${sign}${oneDecimal(n / 1_000_000)}M`;
 }
 
-/** "Mar 5, 2025" formatters per time zone (undefined: the browser's own), made on first use. */
-const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
-function dateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+/** "Mar 5, 2025" formatters for other time zones, made on first use. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
   let format = dateFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
-      ...(timeZone ? { timeZone } : {}),
+      timeZone,
     });
     dateFormats.set(timeZone, format);
   }
   return format;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
@@ -42,7 +46,9 @@ function toDate(value: string | number | Date): Date {
 
 /**
  * "Mar 5, 2025" in `timeZone` (the browser's own by default; see useDateTimeZone); an empty
- * string for a missing or invalid date.
+ * string for a missing or invalid date. The browser's zone and UTC, the two every page uses,
+ * are written out with Date's own getters: a page's first Intl call costs a long task (see
+ * groupDigits in @storyloom/shared).
  */
 export function formatDate(
   value: string | number | Date | null | undefined,
@@ -50,7 +56,14 @@ export function formatDate(
 ): string {
   if (value == null) return '';
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat(timeZone).format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  if (timeZone === undefined) {
+    return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  }
+  if (timeZone === 'UTC') {
+    return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  }
+  return dateFormat(timeZone).format(date);
 }
 
 /**
@@ -119,7 +132,7 @@ export function formatDuration(minutes: number): string {
   if (minutes < 60) return `${Math.round(minutes)} min`;
   const hours = Math.floor(minutes / 60);
   const rest = Math.round(minutes % 60);
-  if (hours >= 10 || rest === 0) return `${Math.round(minutes / 60).toLocaleString('en-US')} h`;
+  if (hours >= 10 || rest === 0) return `${groupDigits(Math.round(minutes / 60))} h`;
   return `${hours} h ${rest} min`;
 }
 

@@ -1,4 +1,10 @@
-import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS, type ContactBody, LIMITS } from '@storyloom/shared';
+import {
+  CONTACT_TOPIC_LABELS,
+  CONTACT_TOPICS,
+  type ContactBody,
+  groupDigits,
+  LIMITS,
+} from '@storyloom/shared';
 import { clsx } from 'clsx';
 import { CircleAlert, Loader2, Send } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
@@ -36,7 +42,7 @@ function MessageCount({ length }: { length: number }) {
           : length > max - 200 && 'font-medium text-foreground',
       )}
     >
-      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
+      {groupDigits(length)} / {groupDigits(max)} characters
     </span>
   );
 }

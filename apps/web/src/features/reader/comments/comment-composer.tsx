@@ -1,4 +1,4 @@
-import { COMMENT_LIMITS, COMMENT_MESSAGES } from '@storyloom/shared';
+import { COMMENT_LIMITS, COMMENT_MESSAGES, groupDigits } from '@storyloom/shared';
 import { clsx } from 'clsx';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -114,7 +114,7 @@ export function CommentComposer({
           )}
           data-testid="comment-counter"
         >
-          {length.toLocaleString('en-US')}/{COMMENT_LIMITS.bodyMax.toLocaleString('en-US')}
+          {groupDigits(length)}/{groupDigits(COMMENT_LIMITS.bodyMax)}
         </p>
         <div className="flex gap-2">
           {onCancel ? (

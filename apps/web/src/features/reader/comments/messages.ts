@@ -1,4 +1,4 @@
-import type { CommentSort } from '@storyloom/shared';
+import { type CommentSort, groupDigits } from '@storyloom/shared';
 
 /** The comment section's own words; what the API also says lives in COMMENT_MESSAGES. */
 export const COMMENTS_TEXT = {
@@ -46,7 +46,7 @@ export const SORT_LABELS: Record<CommentSort, string> = {
 };
 
 const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  `${groupDigits(count)} ${count === 1 ? one : many}`;
 
 export const viewReplies = (count: number) => `View ${plural(count, 'reply', 'replies')}`;
 

@@ -1,3 +1,5 @@
+import { groupDigits } from '@storyloom/shared';
+
 /** The story page's strings. */
 export const DETAIL_MESSAGES = {
   errorTitle: 'Error',
@@ -27,7 +29,7 @@ export const DETAIL_MESSAGES = {
 } as const;
 
 export const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  `${groupDigits(count)} ${count === 1 ? one : many}`;
 
 /** "Show all 42 chapters", and the author's drafts when there are any ("… and 1 draft"). */
 export const showAllChapters = (chapters: number, drafts: number) =>

@@ -1,4 +1,4 @@
-import type { StoryDetail } from '@storyloom/shared';
+import { groupDigits, type StoryDetail } from '@storyloom/shared';
 import { BookOpen, CalendarDays, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
 import { formatCount, formatDate, formatRelativeTime } from '../../../lib/format';
 import { useDateTimeZone } from '../../../lib/use-hydrated';
@@ -19,19 +19,19 @@ export function StoryStats({ story }: { story: StoryDetail }) {
     {
       label: 'Reads',
       value: formatCount(story.reads_count),
-      title: story.reads_count.toLocaleString('en-US'),
+      title: groupDigits(story.reads_count),
       icon: BookOpen,
     },
     {
       label: 'Likes',
       value: formatCount(story.votes_count),
-      title: story.votes_count.toLocaleString('en-US'),
+      title: groupDigits(story.votes_count),
       icon: Heart,
     },
     {
       label: 'Comments',
       value: formatCount(story.comments_count),
-      title: story.comments_count.toLocaleString('en-US'),
+      title: groupDigits(story.comments_count),
       icon: MessageCircle,
     },
     {
