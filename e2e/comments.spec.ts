@@ -438,6 +438,48 @@ describe('the chapter’s comments on a phone', () => {
   );
 });
 
+describe('the chapter’s comments after a long chapter', () => {
+  it(
+    'load when the reader nears them, not with the page (lib/use-near-viewport.ts)',
+    async () => {
+      const long = Array.from(
+        { length: 40 },
+        (_, index) => `<p>${PARAGRAPHS[index % PARAGRAPHS.length]} (${index + 1})</p>`,
+      ).join('');
+      const story = await createStoryViaApi(author.accessToken, {
+        title: 'Fog Song (the long night)',
+        chapters: [{ title: 'The Long Night', content: long }],
+      });
+      const [chapter] = await chaptersViaApi(author.accessToken, story.id);
+      const first = note('Stayed up for this one.');
+      await commentViaApi(other, chapter!.id, { body: first });
+
+      const asked: string[] = [];
+      const page = await openPage('about:blank', { viewport: PHONE });
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === `/api/chapters/${chapter!.id}/comments`) asked.push(pathname);
+      });
+      await page.goto(readerPath(story.id));
+      await page.getByTestId('chapter').waitFor();
+      await page.waitForLoadState('networkidle');
+      // Far below the screen: its place is held, its comments not yet asked for.
+      const section = chapterComments(page);
+      expect(await section.getByTestId('comment-thread-waiting').count()).toBe(1);
+      expect(await section.getByRole('heading', { name: 'Comments' }).count()).toBe(1);
+      expect(await page.getByTestId('comment-thread').count()).toBe(0);
+      expect(asked).toEqual([]);
+
+      // Reading on down to it brings them.
+      await page.getByTestId('chapter-position').scrollIntoViewIfNeeded();
+      await commentWith(section, first).waitFor();
+      expect(asked).toHaveLength(1);
+      expect(await section.getByTestId('chapter-comments-count').textContent()).toBe('1');
+    },
+    SLOW,
+  );
+});
+
 describe('comments that lost their paragraph or their writer', () => {
   it(
     'keeps them in the chapter’s thread: the removed passage quoted, the writer as “[deleted account]”',

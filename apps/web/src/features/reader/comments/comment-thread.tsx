@@ -8,7 +8,6 @@ import { ListError } from '../../../components/list-error';
 import { LoadMore } from '../../../components/load-more';
 import { buttonClasses } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { pagedItems, pagedTotal } from '../../../lib/paging';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast';
@@ -16,29 +15,13 @@ import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import { useCommentScope } from './comment-scope';
 import { COMMENTS_TEXT, SORT_LABELS } from './messages';
+import { ThreadSkeleton } from './thread-skeleton';
 
 interface CommentThreadProps {
   /** The paragraph's thread (from 0), or null for the chapter as a whole. */
   paragraph: number | null;
   /** The thread's heading, given how many top-level comments it has (null while loading). */
   title: (total: number | null) => ReactNode;
-}
-
-function ThreadSkeleton() {
-  return (
-    <div className="space-y-5 py-2" aria-hidden="true">
-      {[0, 1].map((row) => (
-        <div key={row} className="flex gap-3">
-          <Skeleton className="size-9 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-3.5 w-32" />
-            <Skeleton className="h-3.5 w-full" />
-            <Skeleton className="h-3.5 w-2/3" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
 }
 
 /** Where the comment box goes: the box, a way to sign in, or why comments are closed. */

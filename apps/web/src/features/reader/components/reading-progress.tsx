@@ -25,8 +25,9 @@ export function ReadingProgress({ chapter }: { chapter: RefObject<HTMLElement | 
     const schedule = () => {
       frame ||= requestAnimationFrame(update);
     };
-    update();
-    // The text grows and shrinks with the reading settings, and the window with the device.
+    // The text grows and shrinks with the reading settings, and the window with the device. The
+    // observer's first call, once the page is laid out, draws the bar: measuring here instead
+    // would lay the page out inside the task that takes it over.
     const sizes = new ResizeObserver(schedule);
     sizes.observe(article);
     window.addEventListener('scroll', schedule, { passive: true });
