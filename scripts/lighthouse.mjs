@@ -337,10 +337,19 @@ async function main() {
     // the renderer and the caches, so no audit measures a cold start.
     // Each must come rendered: a shell (a server renderer that cannot load its packages, as from
     // a --static copy outside the repository, or a shed render) would measure another page.
+    // A server that has just seeded the demo library may still be busy with its jobs and shed a
+    // render or two: a page is asked for up to five times, a second apart, before giving up.
+    const rendered = async (path) => {
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const res = await fetch(`${base}${path}`);
+        await res.arrayBuffer();
+        if (res.headers.get('x-server-rendered') === 'true') return true;
+        await new Promise((done) => setTimeout(done, 1000));
+      }
+      return false;
+    };
     for (const page of targets) {
-      const res = await fetch(`${base}${page.path}`);
-      await res.arrayBuffer();
-      if (res.headers.get('x-server-rendered') !== 'true') {
+      if (!(await rendered(page.path))) {
         throw new Error(
           `${page.path} came back as the app shell, not rendered on the server: see the server's log (a --static build must sit inside the repository, where its .server bundle finds node_modules)`,
         );

@@ -4,12 +4,15 @@ const subscribe = () => () => {};
 
 /**
  * False while rendering on the server and while the browser takes a server-rendered page over
- * (hydration must reproduce the server's markup); true on every render after.
+ * (hydration must reproduce the server's markup); true on every render after. Every component
+ * that asks renders again at once when hydration ends, in one task the page cannot answer
+ * during: one that needs to know only sometimes passes `needed` false the other times, and
+ * gets false without that second render.
  */
-export function useHydrated(): boolean {
+export function useHydrated(needed = true): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => true,
+    () => needed,
     () => false,
   );
 }

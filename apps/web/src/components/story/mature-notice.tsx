@@ -40,14 +40,15 @@ type GatedStory = { id: string; rating: Rating; author_id: string };
  * ever in a page sent before the reader chose.
  */
 export function useMatureNotice(story: GatedStory | undefined) {
-  const hydrated = useHydrated();
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   const viewerId = useAuthStore((state) => (state.isAuthenticated ? state.user?.id : undefined));
   const settings = useQuery({ ...mySettingsQueryOptions(), enabled: signedIn });
   const [continued, setContinued] = useState<string | null>(null);
-  const gated = story !== undefined && isMatureRating(story.rating);
+  const gated = story !== undefined && isMatureRating(story.rating) && viewerId !== story.author_id;
+  // Only a gated story's page changes when hydration ends.
+  const hydrated = useHydrated(gated);
   let state: 'open' | 'pending' | 'notice' = 'open';
-  if (gated && viewerId !== story.author_id) {
+  if (gated) {
     if (!hydrated) state = 'notice';
     else if (continued === story.id || continuedIds().includes(story.id)) state = 'open';
     else if (signedIn && settings.isPending) state = 'pending';

@@ -12,9 +12,9 @@ import { PageTitle } from '../../components/page-title';
 import { ReportDialog } from '../../components/report-dialog';
 import { MatureNotice, useMatureNotice } from '../../components/story/mature-notice';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
+import { WhenLive } from '../../components/when-live';
 import { ApiError } from '../../lib/api';
 import { prefetchLoader } from '../../lib/route-data';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useAuthStore } from '../../stores/auth-store';
 import { toast } from '../../stores/toast';
 import { CHAPTER_PARAM, chapterIndexFor, parseChapterParam } from './chapter-position';
@@ -155,8 +155,6 @@ export function ReaderPage() {
   );
   // A search result's paragraph, once the text is on screen (not behind the mature notice).
   useLinkedParagraph(chapter?.id, notice.state === 'open');
-  // Comments are the live app's: the server's page carries the chapter alone.
-  const live = useHydrated();
 
   // Keep the URL naming the chapter on screen, so a reload or a shared link opens it, and
   // nothing more: what a link asked for once has been done.
@@ -271,11 +269,14 @@ export function ReaderPage() {
             onPrevious={() => goTo(position - 1)}
             onNext={() => goTo(position + 1)}
           />
-          {live ? (
+          {/* Comments are the live app's: the server's page carries the chapter alone. */}
+          <WhenLive>
             <ChapterCommentsButton count={threads.chapterCount} onOpen={threads.openChapter} />
-          ) : null}
+          </WhenLive>
           {isLast && <EndCard storyId={id} storyTitle={title} />}
-          {live ? <ChapterComments key={chapter.id} scope={commentScope} /> : null}
+          <WhenLive>
+            <ChapterComments key={chapter.id} scope={commentScope} />
+          </WhenLive>
         </div>
         <ChaptersDrawer
           open={drawerOpen}
