@@ -65,12 +65,27 @@ describe('server-rendered pages', () => {
     await page.evaluate(() => {
       (window as unknown as { __samePage: boolean }).__samePage = true;
     });
-    await page.getByRole('link', { name: story.title }).first().click();
+    const card = page.getByRole('link', { name: story.title }).first();
+    // A card's links are app links (components/ui/app-link.tsx): a click with Ctrl stays the
+    // browser's, a new tab, and this page stays where it is.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card.click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await tab.waitForURL((url) => url.pathname === `/stories/${story.id}`);
+    await tab.close();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await card.click();
     await page.waitForURL((url) => url.pathname === `/stories/${story.id}`);
     await page.getByTestId('story-detail-page').waitFor();
-    expect(
-      await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
-    ).toBe(true);
+    const samePage = () =>
+      page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage);
+    expect(await samePage()).toBe(true);
+    // The navigation went into the history: Back returns to the home page, still in the app.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: story.title }).first().waitFor();
+    expect(await samePage()).toBe(true);
     expect(await consoleProblems(page)).toEqual([]);
   });
 

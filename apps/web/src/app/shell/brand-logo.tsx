@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@storyloom/shared';
 import { clsx } from 'clsx';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/ui/app-link';
 
 /**
  * The brand mark: the site's icon (public/favicon.svg), which the browser already holds for the
@@ -22,15 +22,14 @@ export function BrandMark({ className }: { className?: string }) {
 /** The brand logo, linking home. */
 export function BrandLogo({ className }: { className?: string }) {
   return (
-    <Link
+    <AppLink
       to="/"
       aria-label={`${PRODUCT_NAME} home`}
       data-testid="brand-logo"
-      discover="none"
       className={clsx('inline-flex items-center gap-2 rounded-lg', className)}
     >
       <BrandMark />
       <span className="font-serif text-xl font-bold tracking-tight">{PRODUCT_NAME}</span>
-    </Link>
+    </AppLink>
   );
 }

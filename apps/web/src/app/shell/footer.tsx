@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@storyloom/shared';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/ui/app-link';
 import { BrandLogo } from './brand-logo';
 
 type FooterLink = { label: string; to: string };
@@ -70,9 +70,7 @@ export function Footer() {
             <ul className="footer-links">
               {links.map(({ label, to }) => (
                 <li key={to}>
-                  <Link to={to} discover="none">
-                    {label}
-                  </Link>
+                  <AppLink to={to}>{label}</AppLink>
                 </li>
               ))}
             </ul>

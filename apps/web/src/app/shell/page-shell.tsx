@@ -9,6 +9,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { Footer } from './footer';
 import { NavigationProgress } from './navigation-progress';
 import { TopBar } from './top-bar';
+import { useAppLinkClicks } from './use-app-link-clicks';
 import { useThemeSync } from './use-theme-sync';
 
 let refreshedThisLoad = false;
@@ -27,6 +28,7 @@ export function PageShell() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const session = useAuthStore((state) => (state.isAuthenticated ? state.accessToken : null));
   useThemeSync();
+  useAppLinkClicks();
   useNotificationStream(session);
   useRefreshUser();
   useSettingsOnSignIn();

@@ -2,9 +2,9 @@ import type { ReadingList } from '@storyloom/shared';
 import { clsx } from 'clsx';
 import { ListOrdered, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { StoryCover } from '../story/story-cover';
+import { AppLink } from '../ui/app-link';
 
 const plural = (n: number, one: string, many: string) =>
   `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -56,13 +56,12 @@ export function ListCard({
       </div>
       <div className="min-w-0 flex-1">
         <h3 className="line-clamp-2 font-serif text-base font-semibold leading-snug">
-          <Link
+          <AppLink
             to={`/lists/${list.id}`}
             className="after:absolute after:inset-0 hover:underline"
-            discover="none"
           >
             {list.name}
-          </Link>
+          </AppLink>
         </h3>
         {showOwner ? (
           <p className="truncate text-sm text-muted-foreground">by {list.owner.username}</p>

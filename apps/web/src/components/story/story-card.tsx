@@ -2,10 +2,10 @@ import type { Rating } from '@storyloom/shared';
 import clsx from 'clsx';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
 import { AddToListCardButton } from '../social/add-to-list-button';
+import { AppLink } from '../ui/app-link';
 import { Skeleton } from '../ui/skeleton';
 import { RatingBadge } from './rating-badge';
 import { type CoverStory, StoryCover } from './story-cover';
@@ -60,16 +60,14 @@ export function StoryCard({
       )}
       <div className="card-body">
         <h3 className="card-title">
-          <Link to={`/stories/${story.id}`} discover="none">
-            {story.title}
-          </Link>
+          <AppLink to={`/stories/${story.id}`}>{story.title}</AppLink>
         </h3>
         {story.author && (
           <p className="card-by">
             {'by '}
-            <Link to={`/profile/${encodeURIComponent(story.author.username)}`} discover="none">
+            <AppLink to={`/profile/${encodeURIComponent(story.author.username)}`}>
               {story.author.username}
-            </Link>
+            </AppLink>
           </p>
         )}
         {list && story.description && <p className="card-summary">{story.description}</p>}

@@ -1,5 +1,5 @@
 import { Feather, Heart, Library, Rocket, Search, Wand2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** Six genres, each with a fixed story count. */
 const HOME_GENRES = [
@@ -20,17 +20,16 @@ export function GenreGrid() {
       <ul className="genre-tiles">
         {HOME_GENRES.map((genre) => (
           <li key={genre.name}>
-            <Link
+            <AppLink
               to={`/stories?genre=${encodeURIComponent(genre.name)}`}
               className={`genre-tile ${genre.tone}`}
-              discover="none"
             >
               <genre.Icon aria-hidden="true" />
               <span>
                 <b>{genre.name}</b>
                 <span>{`${genre.count} stories`}</span>
               </span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { type CardStory, StoryCard, StoryCardSkeleton } from '../../../components/story/story-card';
+import { AppLink } from '../../../components/ui/app-link';
 
 type StorySectionProps = {
   id: string;
@@ -49,10 +49,10 @@ export function StorySection({
           {subtitle ? <p className="home-section-sub">{subtitle}</p> : null}
         </div>
         {viewAll ? (
-          <Link to={viewAll.to} className="home-view-all" discover="none">
+          <AppLink to={viewAll.to} className="home-view-all">
             {viewAll.label}
             <ArrowRight aria-hidden="true" />
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       {loading ? (

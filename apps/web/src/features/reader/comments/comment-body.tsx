@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 import { tokenizeComment } from './comment-text';
 
 /**
@@ -25,15 +25,14 @@ export function CommentBody({ body }: { body: string }) {
         }
         if (token.kind === 'mention') {
           return (
-            <Link
+            <AppLink
               // biome-ignore lint/suspicious/noArrayIndexKey: as above
               key={index}
               to={`/profile/${encodeURIComponent(token.username)}`}
               className="comment-link font-medium"
-              discover="none"
             >
               {token.text}
-            </Link>
+            </AppLink>
           );
         }
         return token.text;
