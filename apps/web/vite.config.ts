@@ -119,7 +119,16 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // A browser without <link rel="modulepreload"> still loads every chunk, just without the
     // head start; the polyfill would cost every other browser its bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The top bar's menus are fetched while the page is idle (app/shell/lazy-overlays.ts).
+      // Their chunk's imports then come with it, as the browser reads them, rather than as
+      // <link rel="modulepreload"> tags added to the document first: adding them took 10–30 ms
+      // of the main thread (40–120 ms in Lighthouse's slowed-down phone), one long task after
+      // the page had settled.
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)overlays-[\w-]+\.js$/.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       // The shared package has no side effects but does not say so yet ("sideEffects": false in
       // its package.json); without this its zod schemas land in the entry chunk unused.
