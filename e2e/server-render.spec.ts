@@ -86,6 +86,13 @@ describe('server-rendered pages', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: story.title }).first().waitFor();
     expect(await samePage()).toBe(true);
+    // A link to the page already open replaces its history entry, as <Link> does.
+    const entries = await page.evaluate(() => history.length);
+    await page.getByTestId('brand-logo').first().click();
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(await samePage()).toBe(true);
     expect(await consoleProblems(page)).toEqual([]);
   });
 

@@ -2,7 +2,8 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@storyloom/shared';
 import { AppLink } from '../../components/ui/app-link';
 import { BrandLogo } from './brand-logo';
 
-type FooterLink = { label: string; to: string };
+type FooterLink = { label: string; to: `/${string}` };
+type SocialLink = { label: string; href: string };
 
 const groups: { title: string; links: FooterLink[] }[] = [
   {
@@ -33,11 +34,11 @@ const groups: { title: string; links: FooterLink[] }[] = [
   },
 ];
 
-const socialLinks: FooterLink[] = [
-  { label: 'X', to: 'https://x.com' },
-  { label: 'Instagram', to: 'https://www.instagram.com' },
-  { label: 'Facebook', to: 'https://www.facebook.com' },
-  { label: 'YouTube', to: 'https://www.youtube.com' },
+const socialLinks: SocialLink[] = [
+  { label: 'X', href: 'https://x.com' },
+  { label: 'Instagram', href: 'https://www.instagram.com' },
+  { label: 'Facebook', href: 'https://www.facebook.com' },
+  { label: 'YouTube', href: 'https://www.youtube.com' },
 ];
 
 /** Shown to signed-out visitors only (the page shell decides). */
@@ -52,9 +53,9 @@ export function Footer() {
             {`${PRODUCT_TAGLINE}. Read, write and share stories, one chapter at a time.`}
           </p>
           <ul aria-label="Social media" className="footer-social">
-            {socialLinks.map(({ label, to }) => (
+            {socialLinks.map(({ label, href }) => (
               <li key={label}>
-                <a href={to} target="_blank" rel="noopener noreferrer">
+                <a href={href} target="_blank" rel="noopener noreferrer">
                   {label}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>

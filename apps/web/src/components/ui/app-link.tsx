@@ -2,8 +2,8 @@ import type { AnchorHTMLAttributes, Ref } from 'react';
 import { APP_LINK_ATTRIBUTE } from '../../lib/app-link-clicks';
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  /** A path inside the app: `/stories/…`, with its query and hash if any. */
-  to: string;
+  /** A path inside the app from its root (`/stories/…`), with its query and hash if any. */
+  to: `/${string}`;
   ref?: Ref<HTMLAnchorElement>;
 }
 
@@ -14,8 +14,9 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
  * server, and again hydrating them. An app link carries a mark instead, and the app's one
  * click listener (app/shell/use-app-link-clicks.ts) turns a plain click on it into a
  * navigation without a reload; any other click (a new tab, a modifier key) stays the
- * browser's. For links that need React Router's options (state, replace, a relative path),
- * use its `<Link>`.
+ * browser's. A handler between the link and the document that stops the click's propagation
+ * would turn it into a full page load (none does). For links that need React Router's options
+ * (state, replace, a relative path), use its `<Link>`.
  */
 export function AppLink({ to, ...rest }: AppLinkProps) {
   return <a {...rest} href={to} {...{ [APP_LINK_ATTRIBUTE]: '' }} />;

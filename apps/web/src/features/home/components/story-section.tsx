@@ -12,7 +12,7 @@ type StorySectionProps = {
   loading: boolean;
   /** Placeholders while loading (the number of stories the section shows). */
   count: number;
-  viewAll?: { to: string; label: string };
+  viewAll?: { to: `/${string}`; label: string };
   ranked?: boolean;
   /** `cards`: covers in a row; `list`: covers with their summaries, two to a row on wide screens. */
   layout?: 'cards' | 'list';
