@@ -45,6 +45,7 @@ export function appLinkDestination(
 
 /** The app link a click landed in, if any. */
 export function appLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
-  if (typeof Element === 'undefined' || !(target instanceof Element)) return null;
-  return target.closest<HTMLAnchorElement>(`a[${APP_LINK_ATTRIBUTE}]`);
+  return target instanceof Element
+    ? target.closest<HTMLAnchorElement>(`a[${APP_LINK_ATTRIBUTE}]`)
+    : null;
 }
