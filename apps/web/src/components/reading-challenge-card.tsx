@@ -28,11 +28,7 @@ export function ReadingChallengeCard({
     <section
       aria-labelledby="reading-challenge-title"
       data-testid="reading-challenge"
-      className={
-        compact
-          ? 'rounded-2xl border bg-card p-5'
-          : 'overflow-hidden rounded-3xl bg-gradient-to-br from-amber-500 via-orange-500 to-rose-500 p-6 text-white shadow-lg sm:p-10'
-      }
+      className={compact ? 'rounded-2xl border bg-card p-5' : 'challenge-banner'}
     >
       <div className={compact ? 'flex items-center gap-2' : 'flex items-center gap-3'}>
         <Trophy

@@ -19,17 +19,17 @@ export function BrandMark({ className }: { className?: string }) {
   );
 }
 
-/** The brand logo, linking home. */
+/** The brand logo, linking home; drawn by the `brand-logo` rules of styles.css. */
 export function BrandLogo({ className }: { className?: string }) {
   return (
     <AppLink
       to="/"
       aria-label={`${PRODUCT_NAME} home`}
       data-testid="brand-logo"
-      className={clsx('inline-flex items-center gap-2 rounded-lg', className)}
+      className={clsx('brand-logo', className)}
     >
       <BrandMark />
-      <span className="font-serif text-xl font-bold tracking-tight">{PRODUCT_NAME}</span>
+      <span>{PRODUCT_NAME}</span>
     </AppLink>
   );
 }

@@ -49,9 +49,7 @@ export function Footer() {
       <div className="footer-grid">
         <div className="footer-about">
           <BrandLogo />
-          <p className="mt-3 max-w-xs text-sm text-muted-foreground">
-            {`${PRODUCT_TAGLINE}. Read, write and share stories, one chapter at a time.`}
-          </p>
+          <p>{`${PRODUCT_TAGLINE}. Read, write and share stories, one chapter at a time.`}</p>
           <ul aria-label="Social media" className="footer-social">
             {socialLinks.map(({ label, href }) => (
               <li key={label}>
@@ -65,9 +63,7 @@ export function Footer() {
         </div>
         {groups.map(({ title, links }) => (
           <nav key={title} aria-labelledby={`footer-${title.toLowerCase()}`}>
-            <h2 id={`footer-${title.toLowerCase()}`} className="text-sm font-semibold">
-              {title}
-            </h2>
+            <h2 id={`footer-${title.toLowerCase()}`}>{title}</h2>
             <ul className="footer-links">
               {links.map(({ label, to }) => (
                 <li key={to}>
@@ -79,9 +75,7 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-xs text-muted-foreground sm:text-left">
-          {`© ${year} ${PRODUCT_NAME}. All rights reserved.`}
-        </p>
+        <p className="footer-copyright">{`© ${year} ${PRODUCT_NAME}. All rights reserved.`}</p>
       </div>
     </footer>
   );

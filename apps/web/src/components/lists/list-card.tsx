@@ -46,10 +46,7 @@ export function ListCard({
               className="absolute top-0 h-24 w-16 overflow-hidden rounded-md shadow-md ring-1 ring-background"
               style={{ left: `${index * 14}px`, zIndex: 3 - index }}
             >
-              <StoryCover
-                story={story}
-                className="p-1.5 [&_.cover-genre]:hidden [&_.cover-title]:text-[0.6rem]"
-              />
+              <StoryCover story={story} className="p-1.5 [&_small]:hidden [&_b]:text-[0.6rem]" />
             </div>
           ))
         )}

@@ -16,10 +16,10 @@ export function RatingBadge({
 }) {
   if (!rating || (rating === 'general' && !always)) return null;
   // Drawn by the `rating-badge` class, its tone by `data-rating` (styles.css): a page of
-  // cards does not repeat a dozen utility classes for each badge.
+  // cards does not repeat a dozen utility classes for each badge. It is read out as "Rated
+  // Teen": "Rated " is the class's alternative text, not a hidden span in every badge.
   return (
     <span className={clsx('rating-badge', className)} data-rating={rating}>
-      <span className="sr-only">Rated </span>
       {RATING_LABELS[rating]}
     </span>
   );

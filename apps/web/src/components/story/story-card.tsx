@@ -74,18 +74,9 @@ export function StoryCard({
         <p className="card-meta">
           <span className="card-genre">{story.genre}</span>
           <RatingBadge rating={story.rating} />
-          <span className="stat-reads">
-            <span className="sr-only">Reads: </span>
-            {formatCount(story.reads_count)}
-          </span>
-          <span className="stat-likes">
-            <span className="sr-only">Likes: </span>
-            {formatCount(story.votes_count)}
-          </span>
-          <span className="stat-comments">
-            <span className="sr-only">Comments: </span>
-            {formatCount(story.comments_count)}
-          </span>
+          <span className="stat-reads">{formatCount(story.reads_count)}</span>
+          <span className="stat-likes">{formatCount(story.votes_count)}</span>
+          <span className="stat-comments">{formatCount(story.comments_count)}</span>
           {signedIn ? (
             <span className="ml-auto">
               <AddToListCardButton storyId={story.id} title={story.title} />

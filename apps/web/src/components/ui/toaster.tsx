@@ -64,10 +64,7 @@ export function Toaster() {
   const toasts = useUiStore((state) => state.toasts);
   const removeToast = useUiStore((state) => state.removeToast);
   return (
-    <section
-      aria-label="Status messages"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:top-auto sm:bottom-0 sm:justify-start"
-    >
+    <section aria-label="Status messages" className="toaster">
       {/* The live region wraps the list: a list may not take the status role itself. */}
       <div role="status" aria-live="polite" className="w-full max-w-sm">
         <ol className="flex flex-col gap-2">

@@ -36,7 +36,7 @@ export function QuoteRotator() {
   const quote = QUOTES[index] ?? QUOTES[0];
   return (
     <figure
-      className="mt-8 max-w-xl border-l-4 border-primary/60 pl-4"
+      className="hero-quote"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -47,13 +47,8 @@ export function QuoteRotator() {
       data-testid="hero-quote"
     >
       <div aria-live="polite" aria-atomic="true">
-        <blockquote
-          key={index}
-          className="font-serif text-lg italic text-foreground/90 motion-safe:animate-fade-in"
-        >
-          “{quote.text}”
-        </blockquote>
-        <figcaption className="mt-2 text-sm text-muted-foreground">— {quote.author}</figcaption>
+        <blockquote key={index}>“{quote.text}”</blockquote>
+        <figcaption>— {quote.author}</figcaption>
       </div>
       <div className="quote-dots" aria-hidden="true">
         {QUOTES.map((q, i) => (
