@@ -126,9 +126,12 @@ async function main(): Promise<void> {
       signal: interrupt.signal,
       onProgress: bar.update,
       onIndexesDropped: (indexes) => rememberDroppedIndexes(droppedIndexesFile, indexes),
+      // Each phase says when it began, so that a long seed (a million stories) shows where
+      // its time went.
       onPhase: (phase) => {
         bar.finish();
-        process.stderr.write(`${phase}...\n`);
+        const seconds = ((performance.now() - started) / 1000).toFixed(0);
+        process.stderr.write(`${phase}... (${seconds} s in)\n`);
       },
     }).finally(() => bar.finish());
     rmSync(droppedIndexesFile, { force: true });
