@@ -2,7 +2,10 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { pageWindow } from '../lib/paging';
 import { Button } from './ui/button';
 
-/** Numbered pages (at most 5 buttons) with Previous and Next. */
+/**
+ * Numbered pages (at most 5 buttons) with Previous and Next, on one line on a phone: there the
+ * two are arrows, their words for screen readers only.
+ */
 export function Pager({
   page,
   totalPages,
@@ -27,7 +30,7 @@ export function Pager({
         className="h-9"
       >
         <ChevronLeft aria-hidden="true" />
-        Previous
+        <span className="max-sm:sr-only">Previous</span>
       </Button>
       {pageWindow(page, totalPages).map((number) => (
         <Button
@@ -49,7 +52,7 @@ export function Pager({
         onClick={() => onPage(page + 1)}
         className="h-9"
       >
-        Next
+        <span className="max-sm:sr-only">Next</span>
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

@@ -46,7 +46,14 @@ export function ListCard({
               className="absolute top-0 h-24 w-16 overflow-hidden rounded-md shadow-md ring-1 ring-background"
               style={{ left: `${index * 14}px`, zIndex: 3 - index }}
             >
-              <StoryCover story={story} className="p-1.5 [&_small]:hidden [&_b]:text-[0.6rem]" />
+              {/* The covers behind show a strip of 14 px: their titles would be stray letters. */}
+              <StoryCover
+                story={story}
+                className={clsx(
+                  'p-1.5 [&_small]:hidden [&_b]:text-[0.6rem]',
+                  index > 0 && '[&_b]:invisible',
+                )}
+              />
             </div>
           ))
         )}

@@ -6,6 +6,7 @@ import {
   STORY_SORTS,
   type StorySort,
 } from '@storyloom/shared';
+import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { ViewToggle } from '../../../components/story/view-toggle';
@@ -44,8 +45,10 @@ export function FilterBar({ state, onChange, filterButton }: FilterBarProps) {
       : DISCOVER_GENRES;
 
   return (
-    <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-      <search className="flex-1">
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-start">
+      {/* On a wide screen the selects' labels stand above them: the search box starts that much
+          lower, level with the selects, and the search mode hangs below it. */}
+      <search className={clsx('flex-1', state.mode !== 'text' && 'lg:pt-5')}>
         <form
           className="flex gap-2"
           onSubmit={(event) => {
