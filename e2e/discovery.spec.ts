@@ -284,8 +284,8 @@ describe('home', () => {
     const trending = page.getByTestId('home-trending').locator('article');
     await trending.first().waitFor();
     expect(await trending.count()).toBeLessThanOrEqual(8);
-    // A card's rank and figures are read out with their words, which are the alternative text
-    // of CSS-drawn icons rather than hidden spans (styles.css): what a screen reader is given.
+    // A card's rank and figures come with their words, which are the alternative text of
+    // CSS-drawn icons rather than hidden spans (styles.css), as Chromium computes the text.
     expect(await trending.first().ariaSnapshot()).toMatch(
       /text: Rank 1\n[\s\S]*paragraph: .*Reads: [\d.]+[KM]? Likes: [\d.]+[KM]? Comments: [\d.]+[KM]?"?$/,
     );

@@ -155,7 +155,7 @@ export default defineConfig(({ command }) => ({
             // Query in one chunk*).
             {
               name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/]/,
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
             },
           ],
         },

@@ -45,15 +45,20 @@ export function StoryCard({
 }: StoryCardProps) {
   const list = layout === 'list';
   const signedIn = useAuthStore((state) => state.isAuthenticated);
+  const privateBadge = showPrivateBadge && story.visibility === 'private';
   return (
     <article className={clsx('card', className)} data-layout={list ? 'list' : undefined}>
-      {showPrivateBadge && story.visibility === 'private' ? (
+      {/* The cover's slot. In a list it is a box of the cover's own width, which the cover fills:
+          a cover's padding is a share of the box it fills (styles.css). */}
+      {privateBadge || list ? (
         <div>
           <StoryCover story={story} rank={rank} />
-          <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
-            <Lock className="size-3" aria-hidden="true" />
-            Private
-          </span>
+          {privateBadge ? (
+            <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
+              <Lock className="size-3" aria-hidden="true" />
+              Private
+            </span>
+          ) : null}
         </div>
       ) : (
         <StoryCover story={story} rank={rank} />

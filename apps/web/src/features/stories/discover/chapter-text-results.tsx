@@ -50,7 +50,11 @@ function HitItem({ hit }: { hit: ChapterSearchHit }) {
   const to = readerPath(hit.story.id, { chapterId: hit.chapter.id, paragraph: hit.paragraph });
   return (
     <li className="relative flex gap-4 rounded-xl border border-border bg-card p-4 transition-colors hover:bg-muted/50">
-      <StoryCover story={hit.story} className="hidden w-16 shrink-0 sm:block" />
+      {/* A box the cover fills: the cover keeps its own layout (and its padding, a share of
+          this box's width). */}
+      <div className="hidden w-16 shrink-0 sm:block">
+        <StoryCover story={hit.story} />
+      </div>
       <div className="min-w-0 flex-1">
         <h3 className="font-serif text-lg font-semibold leading-snug">
           <Link
