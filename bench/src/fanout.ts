@@ -53,7 +53,15 @@ function library(): Library {
   const db = postgresUrl ? 'postgres' : 'sqlite';
   const dataDir = join(ROOT, 'bench', 'data', `fanout-${db}`);
   if (!postgresUrl)
-    return { db, stories: 2, label: 'fanout', dataDir, databaseUrl: null, adminUrl: null };
+    return {
+      db,
+      stories: 2,
+      label: 'fanout',
+      dataDir,
+      databaseUrl: null,
+      adminUrl: null,
+      chapterText: true,
+    };
   const url = new URL(postgresUrl);
   url.pathname = `/${DB_NAME}`;
   return {
@@ -63,6 +71,7 @@ function library(): Library {
     dataDir,
     databaseUrl: url.toString(),
     adminUrl: postgresUrl,
+    chapterText: true,
   };
 }
 

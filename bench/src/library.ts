@@ -21,13 +21,21 @@ export interface Library {
   databaseUrl: string | null;
   /** Where that database is created and dropped (PostgreSQL only). */
   adminUrl: string | null;
+  /** Seeded with the chapter text index (seed --no-chapter-index when not). */
+  chapterText: boolean;
 }
 
-export function libraryFor(stories: number, postgresUrl: string | null, root: string): Library {
+export function libraryFor(
+  stories: number,
+  postgresUrl: string | null,
+  root: string,
+  chapterText = true,
+): Library {
   const label = sizeLabel(stories);
   const db: DbKind = postgresUrl ? 'postgres' : 'sqlite';
   const dataDir = join(root, 'bench', 'data', `${db}-${label.toLowerCase()}`);
-  if (!postgresUrl) return { db, stories, label, dataDir, databaseUrl: null, adminUrl: null };
+  if (!postgresUrl)
+    return { db, stories, label, dataDir, databaseUrl: null, adminUrl: null, chapterText };
   const name = `storyloom_bench_${label.toLowerCase()}`;
   const databaseUrl = new URL(postgresUrl);
   databaseUrl.pathname = `/${name}`;
@@ -40,6 +48,7 @@ export function libraryFor(stories: number, postgresUrl: string | null, root: st
     label,
     dataDir,
     databaseUrl: databaseUrl.toString(),
+    chapterText,
     adminUrl: admin.toString(),
   };
 }
@@ -97,6 +106,8 @@ const markerFor = (lib: Library) =>
     safety: true,
     stats: true,
     trash: true,
+    // Only when left out, so that the libraries seeded before the option are reused as before.
+    ...(lib.chapterText ? {} : { chapterText: false }),
   });
 
 async function readMarker(lib: Library): Promise<string | null> {
@@ -139,6 +150,7 @@ async function wipe(lib: Library): Promise<void> {
 
 function runSeed(lib: Library, seedScript: string): Promise<void> {
   const args = [seedScript, '--stories', String(lib.stories), '--seed', String(SEED), '--reset'];
+  if (!lib.chapterText) args.push('--no-chapter-index');
   const child = spawn(process.execPath, args, {
     env: serverEnv(lib, {}),
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -342,6 +342,13 @@ async function main(): Promise<void> {
       return;
     }
     selected = selectEndpoints(options.only);
+    if (!options.chapterText) {
+      const skipped = [...selected].filter((name) => name.startsWith('text-search-'));
+      for (const name of skipped) selected.delete(name);
+      if (skipped.length > 0)
+        console.info(`--no-chapter-text: not measuring ${skipped.join(', ')}`);
+      if (selected.size === 0) throw new UsageError('--no-chapter-text leaves no endpoint to run');
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n\n${USAGE}`);
@@ -352,7 +359,11 @@ async function main(): Promise<void> {
   }
   mkdirSync(options.out, { recursive: true });
   for (const stories of options.sizes) {
-    await benchSize(libraryFor(stories, options.databaseUrl, ROOT), options, selected);
+    await benchSize(
+      libraryFor(stories, options.databaseUrl, ROOT, options.chapterText),
+      options,
+      selected,
+    );
   }
   closeConnections();
   if (options.report) {

@@ -36,4 +36,10 @@ describe('parseOptions', () => {
     expect(parse([], { BENCH_PROCESSES: '3' }).processes).toBe(3);
     expect(() => parse(['--processes', '0'])).toThrow(UsageError);
   });
+
+  it('seeds with the chapter text index unless told not to', () => {
+    expect(parse([]).chapterText).toBe(true);
+    expect(parse(['--no-chapter-text']).chapterText).toBe(false);
+    expect(parse([], { BENCH_NO_CHAPTER_TEXT: '1' }).chapterText).toBe(false);
+  });
 });

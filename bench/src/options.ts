@@ -23,6 +23,8 @@ Options (environment variable in brackets):
                        [BENCH_NODE_FLAGS]
   --processes N        server processes (SERVER_PROCESSES, default 1); above 1 they share
                        Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379) [BENCH_PROCESSES]
+  --no-chapter-text    seed without the chapter text index (seed --no-chapter-index; most of
+                       an hour at 1M here) and skip the text-search-* endpoints [BENCH_NO_CHAPTER_TEXT=1]
   --reuse              keep a size's library when it was seeded with the same parameters [BENCH_REUSE=1]
   --out DIR            results directory (default bench/results) [BENCH_OUT]
   --doc FILE           page whose bench section is rewritten at the end (default
@@ -42,6 +44,8 @@ export interface Options {
   nodeFlags: string[] | null;
   /** SERVER_PROCESSES for the server: 1, or more sharing Redis (decision 044). */
   processes: number;
+  /** Seeds with the chapter text index (and measures searching inside chapters); default on. */
+  chapterText: boolean;
   reuse: boolean;
   out: string;
   doc: string;
@@ -131,6 +135,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: strin
     modes: parseModes(values.modes ?? env.BENCH_MODES ?? MODES.join(',')),
     nodeFlags: nodeFlags === undefined ? null : parseNodeFlags(nodeFlags),
     processes: positiveInt('processes', values.processes ?? env.BENCH_PROCESSES ?? '1'),
+    chapterText: !(
+      values['no-chapter-text'] ||
+      env.BENCH_NO_CHAPTER_TEXT === '1' ||
+      env.BENCH_NO_CHAPTER_TEXT === 'true'
+    ),
     reuse: values.reuse || env.BENCH_REUSE === '1' || env.BENCH_REUSE === 'true',
     out: resolve(root, values.out ?? env.BENCH_OUT ?? 'bench/results'),
     doc: resolve(root, values.doc ?? env.BENCH_DOC ?? 'docs/performance.md'),
@@ -150,6 +159,7 @@ function parse(argv: string[]) {
       modes: { type: 'string' },
       'node-flags': { type: 'string' },
       processes: { type: 'string' },
+      'no-chapter-text': { type: 'boolean', default: false },
       reuse: { type: 'boolean', default: false },
       out: { type: 'string' },
       doc: { type: 'string' },

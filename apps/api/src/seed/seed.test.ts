@@ -7,7 +7,7 @@ import {
   wordCountOfHtml,
 } from '@storyloom/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { sanitizeChapterHtml } from '../modules/chapters/content.js';
@@ -688,6 +688,37 @@ describe('seedLibrary with a million-read story', () => {
       .execute();
     const counts = chapters.map((c) => Number(c.reads_count));
     for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeLessThan(counts[i - 1]!);
+  });
+});
+
+describe('seedLibrary and the chapter text index', () => {
+  const indexed = async (test: TestDb) => {
+    const k = test.db.kysely;
+    const chapters = await k
+      .selectFrom('chapters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const entries = await k
+      .selectFrom('chapter_search')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { chapters: Number(chapters.n), indexed: Number(entries.n) };
+  };
+  let test: TestDb;
+  afterEach(() => test?.cleanup());
+
+  it('indexes every chapter by default, none when told not to', async () => {
+    test = await createTestDb();
+    await seedLibrary(test.db, OPTIONS);
+    const all = await indexed(test);
+    expect(all.chapters).toBeGreaterThan(0);
+    expect(all.indexed).toBe(all.chapters);
+    await test.cleanup();
+    test = await createTestDb();
+    await seedLibrary(test.db, { ...OPTIONS, chapterIndex: false });
+    const none = await indexed(test);
+    expect(none.chapters).toBe(all.chapters);
+    expect(none.indexed).toBe(0);
   });
 });
 
