@@ -289,6 +289,21 @@ describe('home', () => {
     expect(await trending.first().ariaSnapshot()).toMatch(
       /text: Rank 1\n[\s\S]*paragraph: .*Reads: [\d.]+[KM]? Likes: [\d.]+[KM]? Comments: [\d.]+[KM]?"?$/,
     );
+    // In eight narrow columns a card's figures move to a line of their own together, never
+    // one of them alone.
+    const figureLines = await trending.evaluateAll((cards) =>
+      cards.map(
+        (card) =>
+          new Set(
+            Array.from(
+              card.querySelectorAll('.card-stats > span'),
+              (figure) => figure.getBoundingClientRect().top,
+            ),
+          ).size,
+      ),
+    );
+    expect(figureLines.length).toBeGreaterThan(0);
+    expect(figureLines.every((lines) => lines === 1)).toBe(true);
     expect(await page.getByTestId('home-latest').locator('article').count()).toBeLessThanOrEqual(8);
     expect(
       await page.getByTestId('home-most-popular').locator('article').count(),

@@ -79,16 +79,20 @@ export function StoryCard({
         <p className="card-meta">
           <span className="card-genre">{story.genre}</span>
           <RatingBadge rating={story.rating} />
-          <span className="stat-reads">{formatCount(story.reads_count)}</span>
-          <span className="stat-likes">{formatCount(story.votes_count)}</span>
-          <span className="stat-comments">{formatCount(story.comments_count)}</span>
-          {signedIn ? (
-            <span className="ml-auto">
-              <AddToListCardButton storyId={story.id} title={story.title} />
-            </span>
-          ) : null}
+          {/* Reads, likes and comments (and the list button at the end of their line): one
+              group, which wraps to the next line whole. */}
+          <span className="card-stats">
+            <span>{formatCount(story.reads_count)}</span>
+            <span>{formatCount(story.votes_count)}</span>
+            <span>{formatCount(story.comments_count)}</span>
+            {signedIn ? (
+              <span className="ml-auto">
+                <AddToListCardButton storyId={story.id} title={story.title} />
+              </span>
+            ) : null}
+          </span>
         </p>
-        {footer}
+        {footer ? <div className="card-footer">{footer}</div> : null}
       </div>
     </article>
   );
