@@ -16,7 +16,7 @@ export const TRASH_MESSAGES = {
   restoreStoryFirst:
     'This chapter’s story is in Recently deleted too: restore the story first, then the chapter',
   listTitle: 'Recently deleted',
-  listEmpty: 'Nothing here. Stories and chapters you delete stay here for 30 days.',
+  listEmpty: 'When you delete a story or a chapter, you can bring it back from here.',
 } as const;
 
 /** Whole days left before `purgeAfter`, never below 0 (a day started counts as a day). */

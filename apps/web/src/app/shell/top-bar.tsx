@@ -40,7 +40,7 @@ export function TopBar() {
               </div>
               <ThemeToggle />
               <NotificationsMenu />
-              <div className="ml-1">
+              <div className="ml-1 flex">
                 <UserMenu />
               </div>
             </>

@@ -46,6 +46,14 @@ export function StoryCard({
   const list = layout === 'list';
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   const privateBadge = showPrivateBadge && story.visibility === 'private';
+  const byline = story.author ? (
+    <p className="card-by">
+      {'by '}
+      <AppLink to={`/profile/${encodeURIComponent(story.author.username)}`}>
+        {story.author.username}
+      </AppLink>
+    </p>
+  ) : null;
   return (
     <article className={clsx('card', className)} data-layout={list ? 'list' : undefined}>
       {/* The cover's slot. In a list it is a box of the cover's own width, which the cover fills:
@@ -67,29 +75,25 @@ export function StoryCard({
         <h3 className="card-title">
           <AppLink to={`/stories/${story.id}`}>{story.title}</AppLink>
         </h3>
-        {story.author && (
-          <p className="card-by">
-            {'by '}
-            <AppLink to={`/profile/${encodeURIComponent(story.author.username)}`}>
-              {story.author.username}
-            </AppLink>
-          </p>
+        {signedIn ? (
+          // The list button at the end of the author's line, which truncates to make room for
+          // it: beside the figures it wrapped alone in narrow cards.
+          <div className="card-by-row">
+            {byline}
+            <AddToListCardButton storyId={story.id} title={story.title} />
+          </div>
+        ) : (
+          byline
         )}
         {list && story.description && <p className="card-summary">{story.description}</p>}
         <p className="card-meta">
           <span className="card-genre">{story.genre}</span>
           <RatingBadge rating={story.rating} />
-          {/* Reads, likes and comments (and the list button at the end of their line): one
-              group, which wraps to the next line whole. */}
+          {/* Reads, likes and comments: one group, which wraps to the next line whole. */}
           <span className="card-stats">
             <span>{formatCount(story.reads_count)}</span>
             <span>{formatCount(story.votes_count)}</span>
             <span>{formatCount(story.comments_count)}</span>
-            {signedIn ? (
-              <span className="ml-auto">
-                <AddToListCardButton storyId={story.id} title={story.title} />
-              </span>
-            ) : null}
           </span>
         </p>
         {footer ? <div className="card-footer">{footer}</div> : null}

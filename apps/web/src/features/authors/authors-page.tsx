@@ -189,9 +189,16 @@ function AuthorGrid({
                   Private profile
                 </p>
               ) : (
-                <p className="truncate text-sm text-muted-foreground" data-testid="author-counts">
-                  {plural(author.followers_count ?? 0, 'follower', 'followers')} ·{' '}
-                  {plural(author.stories_count ?? 0, 'story', 'stories')}
+                <p
+                  className="flex flex-wrap gap-x-1 text-sm text-muted-foreground"
+                  data-testid="author-counts"
+                >
+                  <span className="whitespace-nowrap">
+                    {plural(author.followers_count ?? 0, 'follower', 'followers')} ·
+                  </span>{' '}
+                  <span className="whitespace-nowrap">
+                    {plural(author.stories_count ?? 0, 'story', 'stories')}
+                  </span>
                 </p>
               )}
             </div>

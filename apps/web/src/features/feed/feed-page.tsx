@@ -52,7 +52,7 @@ export function FeedPage() {
   const following = useFollowingFeed(tab === 'following');
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <PageTitle title="Your Feed" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -188,7 +188,7 @@ function StoryList({
       <div
         className={
           view === 'grid'
-            ? 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3'
+            ? 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4'
             : 'flex flex-col gap-4'
         }
       >

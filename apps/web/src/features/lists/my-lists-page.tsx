@@ -57,7 +57,7 @@ export function MyListsPage() {
         {mine.isPending ? (
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             {[0, 1].map((key) => (
-              <Skeleton key={key} className="h-32" />
+              <Skeleton key={key} className={key ? 'hidden h-32 sm:block' : 'h-32'} />
             ))}
           </div>
         ) : mine.isError ? (

@@ -99,7 +99,11 @@ export function SettingsPage() {
           setParams(next === 'account' ? {} : { tab: next }, { replace: true })
         }
       >
-        <TabsList aria-label="Settings sections" ref={tabList}>
+        <TabsList
+          aria-label="Settings sections"
+          ref={tabList}
+          className="max-sm:grid max-sm:grid-cols-3"
+        >
           {TABS.map(({ value, label, Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden="true" />

@@ -105,7 +105,7 @@ export function DiscoverPage() {
   const title = titleOf(state);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <PageTitle title={title} />
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">{title}</h1>
       <p className="mt-2 text-muted-foreground">

@@ -59,7 +59,12 @@ export function EditStoryForm({ story, chapters }: { story: Story; chapters: Cha
             authorName={username}
             showDrafts
           />
-          <Button onClick={form.save} disabled={!form.dirty || saving} data-testid="save-changes">
+          <Button
+            onClick={form.save}
+            disabled={!form.dirty || saving}
+            className="max-sm:w-full"
+            data-testid="save-changes"
+          >
             <Save aria-hidden="true" />
             {saving ? 'Saving...' : 'Save Changes'}
           </Button>

@@ -125,8 +125,8 @@ function Total({
 }) {
   return (
     <div className="rounded-2xl border bg-card p-4 text-card-foreground">
-      <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
-        <Icon className="size-4" aria-hidden="true" />
+      <dt className="flex flex-col items-start gap-1 text-sm text-muted-foreground sm:flex-row sm:items-center sm:gap-1.5">
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
         {label}
       </dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums">{number.format(value)}</dd>

@@ -79,7 +79,7 @@ export function MyStoryRow({ story }: { story: Story }) {
           </span>
           <span>Updated {formatRelativeTime(story.updated_at)}</span>
         </p>
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Link
             to={`/stories/${story.id}/edit`}
             className={buttonClasses({ size: 'sm' })}

@@ -15,7 +15,7 @@ export function ReaderSkeleton() {
           </div>
         </div>
       </div>
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
+      <div className="mx-auto w-full max-w-3xl space-y-4 px-4 py-12 sm:px-6">
         <Skeleton className="mx-auto h-3 w-20" />
         <Skeleton className="mx-auto h-9 w-2/3" />
         <div className="space-y-3 pt-8">

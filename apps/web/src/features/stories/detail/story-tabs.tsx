@@ -115,7 +115,7 @@ export function StoryTabs({
 }) {
   return (
     <Tabs defaultValue="about">
-      <TabsList className="max-w-xs">
+      <TabsList className="sm:max-w-xs">
         <TabsTrigger value="about">About</TabsTrigger>
         <TabsTrigger value="details">Details</TabsTrigger>
       </TabsList>
