@@ -148,10 +148,13 @@ async function wipe(lib: Library): Promise<void> {
   }
 }
 
-function runSeed(lib: Library, seedScript: string): Promise<void> {
-  const args = [seedScript, '--stories', String(lib.stories), '--seed', String(SEED), '--reset'];
-  if (!lib.chapterText) args.push('--no-chapter-index');
-  const child = spawn(process.execPath, args, {
+function seedArgs(lib: Library): string[] {
+  const args = ['--stories', String(lib.stories), '--seed', String(SEED), '--reset'];
+  return lib.chapterText ? args : [...args, '--no-chapter-index'];
+}
+
+function runSeed(lib: Library, seedScript: string, args: string[]): Promise<void> {
+  const child = spawn(process.execPath, [seedScript, ...args], {
     env: serverEnv(lib, {}),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -172,10 +175,17 @@ export async function prepareLibrary(
   seedScript: string,
   reuse: boolean,
 ): Promise<number | null> {
-  if (reuse && (await readMarker(lib)) === markerFor(lib)) return null;
-  await wipe(lib);
+  const marker = reuse ? await readMarker(lib) : null;
+  if (marker === markerFor(lib)) return null;
   const started = performance.now();
-  await runSeed(lib, seedScript);
+  // Seeded without the chapter text index (--no-chapter-text) and now asked with it: the
+  // index is all that is missing.
+  if (lib.chapterText && marker === markerFor({ ...lib, chapterText: false })) {
+    await runSeed(lib, seedScript, ['--chapter-index-only']);
+  } else {
+    await wipe(lib);
+    await runSeed(lib, seedScript, seedArgs(lib));
+  }
   await writeMarker(lib);
   return (performance.now() - started) / 1000;
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,31 +8,11 @@ import { createDb, type Db } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTestDb, type TestDb, testDbKind } from '../test/db.js';
 import { createUser } from '../test/factories.js';
+import { runScript } from '../test/run-script.js';
 
 const SCRIPT = fileURLToPath(new URL('./admin.ts', import.meta.url));
 
-/** Runs the script as its own process (through tsx), as `npm run admin` does. */
-function runAdmin(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', SCRIPT, ...args],
-    {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const runAdmin = (args: string[], env: NodeJS.ProcessEnv) => runScript(SCRIPT, args, env);
 
 let dataDir: string;
 let db: Db;
