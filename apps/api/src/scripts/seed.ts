@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, prepareDataDir } from '../config.js';
 import { createDb, type DatabaseTarget, type Db } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { indexMissingChapters, optimizeChapterIndex } from '../modules/search/chapter-index.js';
+import { buildChapterIndex } from '../modules/search/chapter-index.js';
 import { rememberDroppedIndexes, restoreDroppedIndexes } from '../seed/indexes.js';
 import { seedLibrary } from '../seed/library.js';
 import { ProgressBar } from '../seed/progress.js';
@@ -78,6 +78,15 @@ const parseOptions = () =>
     },
   });
 
+/** The server's configuration (DATA_DIR, DATABASE_URL), or a line saying what is wrong. */
+function loadSeedConfig(): ReturnType<typeof loadConfig> {
+  try {
+    return prepareDataDir(loadConfig());
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
+}
+
 async function main(): Promise<void> {
   let values: ReturnType<typeof parseOptions>['values'];
   try {
@@ -98,12 +107,7 @@ async function main(): Promise<void> {
   const seed = nonNegativeInt('seed', values.seed, 42);
   const chaptersPerStory = parseChapters(values.chapters);
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = prepareDataDir(loadConfig());
-  } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error));
-  }
+  const config = loadSeedConfig();
   const db = createDb(config.database);
   const droppedIndexesFile = join(config.dataDir, 'seed-dropped-indexes.json');
   const interrupt = new AbortController();
@@ -175,12 +179,7 @@ async function main(): Promise<void> {
  * one carries on), then the index merged as the seed merges it.
  */
 async function indexChapterText(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = prepareDataDir(loadConfig());
-  } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error));
-  }
+  const config = loadSeedConfig();
   const db: Db = createDb(config.database);
   try {
     await migrateToLatest(db);
@@ -189,7 +188,7 @@ async function indexChapterText(): Promise<void> {
     process.stderr.write(`Indexing the chapter text of ${describe(config.database)}...\n`);
     const started = performance.now();
     let done = 0;
-    const indexed = await indexMissingChapters(db.kysely, db.dialect, (batch) => {
+    const indexed = await buildChapterIndex(db.kysely, db.dialect, (batch) => {
       const before = done;
       done += batch;
       if (Math.floor(done / 100_000) > Math.floor(before / 100_000)) {
@@ -197,7 +196,6 @@ async function indexChapterText(): Promise<void> {
         process.stderr.write(`  ${done.toLocaleString('en-US')} chapters (${seconds} s in)\n`);
       }
     });
-    await optimizeChapterIndex(db.kysely, db.dialect);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.info(
       `Indexed the text of ${indexed.toLocaleString('en-US')} chapters in ${seconds} s.`,

@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { indexMissingChapters, optimizeChapterIndex } from '../modules/search/chapter-index.js';
+import { buildChapterIndex } from '../modules/search/chapter-index.js';
 import { READ_WINDOW } from './activity.js';
 import { insertBatched, Pipeline } from './batch.js';
 import { COMMENTS_PER_STORY } from './comments.js';
@@ -241,8 +241,7 @@ export async function seedLibrary(db: Db, options: SeedLibraryOptions): Promise<
   // Chapter text (decision 032): the bulk load wrote chapters without their index entries.
   if (options.chapterIndex ?? true) {
     options.onPhase?.('Indexing chapter text');
-    await indexMissingChapters(db.kysely, db.dialect);
-    await optimizeChapterIndex(db.kysely, db.dialect);
+    await buildChapterIndex(db.kysely, db.dialect);
   }
   // After the indexes: the stories of a few authors are read back by author.
   summary.series = await seedSeries(db, userIds);

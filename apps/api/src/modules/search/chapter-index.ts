@@ -219,3 +219,17 @@ export async function optimizeChapterIndex(db: Exec, dialect: DialectName): Prom
     await sql`insert into chapter_search_fts (chapter_search_fts) values ('optimize')`.execute(db);
   else await sql`analyze chapter_search, chapter_search_paragraphs`.execute(db);
 }
+
+/**
+ * A bulk build: every chapter not yet indexed, then the index optimized for its new size (what
+ * the seed runs after its load). Answers how many chapters it indexed.
+ */
+export async function buildChapterIndex(
+  db: Exec,
+  dialect: DialectName,
+  onBatch?: (indexed: number) => void,
+): Promise<number> {
+  const indexed = await indexMissingChapters(db, dialect, onBatch);
+  await optimizeChapterIndex(db, dialect);
+  return indexed;
+}
