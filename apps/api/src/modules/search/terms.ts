@@ -59,14 +59,17 @@ export function searchTerms(query: string): SearchTerms {
   return { words, prefixLast: final !== undefined && [...final].length >= MIN_PREFIX_LENGTH };
 }
 
-/** The FTS5 MATCH expression: every word a quoted string, the last one with `*`. */
-export function fts5Match({ words, prefixLast }: SearchTerms): string {
-  return words
-    .map((word, i) => {
-      const quoted = `"${word.replaceAll('"', '""')}"`;
-      return prefixLast && i === words.length - 1 ? `${quoted}*` : quoted;
-    })
-    .join(' ');
+/** Each word as an FTS5 phrase: a quoted string, the last one with `*`. */
+export function fts5Phrases({ words, prefixLast }: SearchTerms): string[] {
+  return words.map((word, i) => {
+    const quoted = `"${word.replaceAll('"', '""')}"`;
+    return prefixLast && i === words.length - 1 ? `${quoted}*` : quoted;
+  });
+}
+
+/** The FTS5 MATCH expression: every word (fts5Phrases) required. */
+export function fts5Match(terms: SearchTerms): string {
+  return fts5Phrases(terms).join(' ');
 }
 
 /**
