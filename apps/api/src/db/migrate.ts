@@ -25,6 +25,7 @@ import * as m020 from './migrations/020_chapter_text_search.js';
 import * as m021 from './migrations/021_chapter_word_pairs.js';
 import * as m022 from './migrations/022_story_filter_indexes.js';
 import * as m023 from './migrations/023_story_search_scope.js';
+import * as m024 from './migrations/024_search_prefix_lengths.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '021_chapter_word_pairs': m021,
   '022_story_filter_indexes': m022,
   '023_story_search_scope': m023,
+  '024_search_prefix_lengths': m024,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -14,6 +14,7 @@ import { dueJobsDone, waitFor } from '../test/jobs.js';
 import { migrateToLatest } from './migrate.js';
 import { hideProfilesHiddenInSettings } from './migrations/004_contact_and_authors.js';
 import { FILTER_INDEXES } from './migrations/022_story_filter_indexes.js';
+import { SEARCH_PREFIX_LENGTHS } from './migrations/024_search_prefix_lengths.js';
 
 /**
  * Upgrades of a database that holds data (docs/decisions/015-schema-changes.md): the database
@@ -1583,6 +1584,46 @@ describe('upgrading a database of the filter indexes release (022 → latest): g
         .execute();
       expect(await titles('q=lanterns&genre=Sci-Fi')).toEqual(['Lanterns Over Saltmarsh']);
       expect(await titles('q=saltm')).toEqual(['Lanterns Over Saltmarsh']);
+    });
+  });
+});
+
+describe('upgrading a database of the search scope release (023 → latest): prefixes up to ten characters', () => {
+  const upgraded = upgradedAfterFill('023_story_search_scope');
+
+  it('keeps every row, indexes every prefix length up to ten, and keeps the index in step', async () => {
+    const { t, before } = upgraded;
+    expect(await rowCounts(t.db.kysely as unknown as OldDb)).toEqual(before);
+    const integrityCheck = () =>
+      sql`insert into story_search_fts (story_search_fts) values ('integrity-check')`.execute(
+        t.db.kysely,
+      );
+    if (t.db.dialect === 'sqlite') {
+      const { rows } = await sql<{ sql: string }>`
+        select sql from sqlite_master where name = 'story_search_fts'`.execute(t.db.kysely);
+      expect(rows[0]!.sql).toContain(`prefix = '${SEARCH_PREFIX_LENGTHS}'`);
+      await integrityCheck();
+    }
+
+    await withUpgradedApp(t, async (app) => {
+      const titles = async (q: string) =>
+        (await app.inject({ url: `/api/stories/search?q=${encodeURIComponent(q)}` }))
+          .json()
+          .data.items.map((s: { title: string }) => s.title);
+      // Prefixes of every length, in the title and the tags, as the last word of a query.
+      for (const q of ['sa', 'salt', 'saltmar', 'lanterns over saltmars', 'tidewitc', 'alic']) {
+        expect(await titles(q)).toEqual(['Lanterns Over Saltmarsh']);
+      }
+      expect(await titles('unfinished lighth')).toEqual([]);
+
+      // A new title reaches the rebuilt index (the triggers of migration 023 write it by name).
+      await t.db.kysely
+        .updateTable('stories')
+        .set({ title: 'Lanterns Over Marshwater' })
+        .where('id', '=', PUBLIC_STORY)
+        .execute();
+      expect(await titles('marshwat')).toEqual(['Lanterns Over Marshwater']);
+      if (t.db.dialect === 'sqlite') await integrityCheck();
     });
   });
 });
