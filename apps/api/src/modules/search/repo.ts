@@ -383,6 +383,15 @@ async function rankedWalk(
   }
 }
 
+/**
+ * Where a count of the index's matches may be kept (the search service keeps them as long as
+ * totals, SEARCH_COUNT_TTL_MS): `key` names the match. Such a count depends on the words, the
+ * genre and the ratings alone, so every reader with mutes shares it, where their totals are
+ * theirs; counting `the` took 63 ms at a million stories, for each of them.
+ */
+export type MatchCounts = <T>(key: string, count: () => Promise<T>) => Promise<T>;
+const countedEachTime: MatchCounts = (_key, count) => count();
+
 /** PostgreSQL counts at most this many matches; past it, the planner's estimate stands in. */
 export const COUNT_MAX = 10_000;
 
@@ -456,8 +465,11 @@ async function postgresCounts(
   terms: SearchTerms,
   { genre, ratings, mutedBy }: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
   countMax: number,
+  counts: MatchCounts,
 ): Promise<IndexCounts> {
-  const { matches, estimated } = await postgresMatchCount(db, terms, countMax);
+  const { matches, estimated } = await counts(`postgres ${countMax} ${JSON.stringify(terms)}`, () =>
+    postgresMatchCount(db, terms, countMax),
+  );
   return {
     matches,
     found: matches,
@@ -478,13 +490,13 @@ async function sqliteCounts(
   db: Exec,
   terms: SearchTerms,
   viewer: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
+  counts: MatchCounts,
 ): Promise<IndexCounts> {
   const search = sqliteSearch(terms, viewer);
-  const matches = await fts5Count(db, search.match);
+  const count = (match: string) => counts(`sqlite ${match}`, () => fts5Count(db, match));
+  const matches = await count(search.match);
   const found =
-    search.counted === search.match || matches === 0
-      ? matches
-      : await fts5Count(db, search.counted);
+    search.counted === search.match || matches === 0 ? matches : await count(search.counted);
   return {
     matches,
     found,
@@ -531,12 +543,16 @@ export async function searchTotal(
   dialect: DialectName,
   terms: SearchTerms,
   viewer: Pick<SearchParams, 'genre' | 'ratings' | 'mutedBy'>,
-  { sample, countMax } = { sample: TOTAL_SAMPLE, countMax: COUNT_MAX },
+  {
+    sample = TOTAL_SAMPLE,
+    countMax = COUNT_MAX,
+    counts = countedEachTime,
+  }: { sample?: number; countMax?: number; counts?: MatchCounts } = {},
 ): Promise<SearchTotal> {
   const { matches, found, estimated, scope, ranked, newest } =
     dialect === 'postgres'
-      ? await postgresCounts(db, terms, viewer, countMax)
-      : await sqliteCounts(db, terms, viewer);
+      ? await postgresCounts(db, terms, viewer, countMax, counts)
+      : await sqliteCounts(db, terms, viewer, counts);
   if (scope.kept === null || found === 0) return { matches, total: found, estimated };
   const share = (condition: RawBuilder<boolean>) =>
     sql`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;

@@ -18,7 +18,13 @@ import type { DiscoveryService } from '../discovery/service.js';
 import { paragraphTexts } from './chapter-index.js';
 import { matchingChapters } from './chapter-repo.js';
 import { chapterTerms, isEmpty, snippetOf } from './chapter-terms.js';
-import { type SearchTotal, searchStoryIds, searchTotal, usersByPrefixQuery } from './repo.js';
+import {
+  type MatchCounts,
+  type SearchTotal,
+  searchStoryIds,
+  searchTotal,
+  usersByPrefixQuery,
+} from './repo.js';
 import { searchTerms } from './terms.js';
 
 type Viewer = UserRow | null;
@@ -44,6 +50,13 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
     ttlMs: SEARCH_COUNT_TTL_MS,
     maxEntries: SEARCH_COUNTS_KEPT,
   });
+  // What totals are made of and every viewer shares: the index's count of a match.
+  const matchCounts = new TtlCache<unknown>({
+    ttlMs: SEARCH_COUNT_TTL_MS,
+    maxEntries: SEARCH_COUNTS_KEPT,
+  });
+  const counts: MatchCounts = (key, count) =>
+    matchCounts.get(key, count) as ReturnType<typeof count>;
 
   return {
     /**
@@ -77,7 +90,7 @@ export function createSearchService({ db, discovery, storyCounts }: SearchServic
         mutedBy ?? null,
       ]);
       const counted = await totals.get(key, () =>
-        searchTotal(k, db.dialect, terms, { genre: query.genre, ratings, mutedBy }),
+        searchTotal(k, db.dialect, terms, { genre: query.genre, ratings, mutedBy }, { counts }),
       );
       const scale = {
         matches: counted.matches,

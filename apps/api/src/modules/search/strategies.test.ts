@@ -6,6 +6,7 @@ import { seedLibrary } from '../../seed/library.js';
 import { createTestDb, type TestDb } from '../../test/db.js';
 import {
   COUNT_MAX,
+  type MatchCounts,
   RANK_LIMIT,
   type SearchScale,
   searchStoryIds,
@@ -325,6 +326,74 @@ describe('search strategies for broad queries', () => {
       estimated: true,
     });
     await t.db.kysely.deleteFrom('mutes').where('muter_id', '=', muter.id).execute();
+  });
+
+  it('shares the index’s counts of a match between viewers; only mutes are checked for each', async () => {
+    let counted = 0;
+    const kept = new Map<string, Promise<unknown>>();
+    const counts: MatchCounts = (key, count) => {
+      if (!kept.has(key)) {
+        counted += 1;
+        kept.set(key, count());
+      }
+      return kept.get(key) as ReturnType<typeof count>;
+    };
+    const terms = searchTerms('the');
+    const total = (mutedBy?: string, memo?: MatchCounts) =>
+      searchTotal(
+        t.db.kysely,
+        t.db.dialect,
+        terms,
+        { ratings: ALL_AGES_RATINGS, mutedBy },
+        memo && { counts: memo },
+      );
+    const everyone = await total(undefined, counts);
+    expect(everyone).toEqual(await total());
+    const afterFirst = counted;
+    expect(afterFirst).toBeGreaterThan(0);
+
+    // Two readers, each muting the author of one of the newest matches.
+    const stories = await t.db.kysely
+      .selectFrom('stories')
+      .select('author_id')
+      .where('id', 'in', await everyMatchRanked('the'))
+      .where('rating', 'in', ALL_AGES_RATINGS)
+      .orderBy('id', 'desc')
+      .execute();
+    const authors = [...new Set(stories.map((row) => row.author_id))].slice(0, 2);
+    const readers = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'not in', authors)
+      .limit(2)
+      .execute();
+    expect(authors).toHaveLength(2);
+    expect(readers).toHaveLength(2);
+    const mutes = readers.map((reader, i) => ({
+      muter_id: reader.id,
+      muted_id: authors[i]!,
+      created_at: new Date().toISOString(),
+    }));
+    await t.db.kysely.insertInto('mutes').values(mutes).execute();
+    try {
+      for (const { muter_id } of mutes) {
+        const theirs = await total(muter_id, counts);
+        // What counting afresh gives, and fewer than everyone's.
+        expect(theirs).toEqual(await total(muter_id));
+        expect(theirs.total).toBeLessThan(everyone.total);
+      }
+      // Neither counted the index again.
+      expect(counted).toBe(afterFirst);
+    } finally {
+      await t.db.kysely
+        .deleteFrom('mutes')
+        .where(
+          'muter_id',
+          'in',
+          readers.map((reader) => reader.id),
+        )
+        .execute();
+    }
   });
 
   it('past COUNT_MAX matches, PostgreSQL takes the planner’s estimate of them; SQLite counts', async () => {
