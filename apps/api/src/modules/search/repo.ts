@@ -37,34 +37,36 @@ const PLACES = [
 ] as const;
 
 /**
- * How SQLite scores the matches of a search (lower is better, as bm25 gives it), given `bound`,
- * the statement that finds the least rowid ranked when only the newest matches are (null when
- * every match is ranked):
- * - every match: bm25, whose weight for each word comes from counting the documents holding it;
- * - the newest of a broad query: the weights of the places (PLACES) each word is found in
- *   among them. bm25 would count every match of each word first, wherever it is: 15 ms for a
- *   word in 577,000 documents, where this costs 0.7 (decision 048).
+ * How SQLite scores the matches of a search (lower is better, as bm25 gives it):
+ * - a narrow query (at most RANK_LIMIT matches the viewer may see, `broad` false): bm25, whose
+ *   weight for each word comes from counting the documents holding it, cheap for so few;
+ * - a broad one: the weights of the places (PLACES) each word is found in. bm25 would count
+ *   every document of each word first: 15 ms for `the` at a million stories, where this costs
+ *   0.7 (decision 048).
+ * `bound`, when only the newest matches are ranked (always a broad query), is the statement that
+ * finds the least rowid among them; the places are then looked for among those alone. On the
+ * last pages of a broad query every match is ranked, by place still, so no page changes order.
  * `with` goes before the statement, `score` in its columns, `where` in its conditions on
  * story_search_fts (unaliased).
  */
-function sqliteScored(terms: SearchTerms, bound: RawBuilder<unknown> | null) {
-  if (bound === null) return { with: sql``, score: BM25, where: sql`` };
-  const from = sql`(select m from bound)`;
+function sqliteScored(terms: SearchTerms, broad: boolean, bound: RawBuilder<unknown> | null) {
+  const newest = {
+    // Materialized, so the least rowid is found once for every place looked in.
+    with: bound === null ? sql`` : sql`with bound(m) as materialized (${bound})`,
+    within: bound === null ? sql`` : sql`and rowid >= (select m from bound)`,
+    where: bound === null ? sql`` : sql`and story_search_fts.rowid >= (select m from bound)`,
+  };
+  if (!broad) return { with: newest.with, score: BM25, where: newest.where };
   const found = fts5Phrases(terms).flatMap((phrase) =>
     PLACES.map(
       ([columns, weight]) =>
         sql`case when story_search_fts.rowid in (
                   select rowid from story_search_fts
-                   where story_search_fts match ${`{${columns}} : ${phrase}`} and rowid >= ${from})
+                   where story_search_fts match ${`{${columns}} : ${phrase}`} ${newest.within})
              then ${sql.lit(weight)} else 0 end`,
     ),
   );
-  return {
-    // Materialized, so the least rowid is found once for every place looked in.
-    with: sql`with bound(m) as materialized (${bound})`,
-    score: sql`-(${sql.join(found, sql` + `)})`,
-    where: sql`and story_search_fts.rowid >= ${from}`,
-  };
+  return { with: newest.with, score: sql`-(${sql.join(found, sql` + `)})`, where: newest.where };
 }
 
 /**
@@ -199,6 +201,8 @@ export async function searchStoryIds(
   const reach = params.offset + params.limit;
   const newest = Math.max(rankLimit, reach);
   const capped = scale.total > newest;
+  // SQLite ranks a broad query by the places of its words (sqliteScored).
+  const broad = scale.total > rankLimit;
   let query: RawBuilder<{ id: string }>;
   if (dialect === 'postgres') {
     const tsq = tsquery(terms);
@@ -230,7 +234,7 @@ export async function searchStoryIds(
       if (kept === null || scale.total >= scale.matches * WALK_MIN_SHARE) {
         return rankedWalk(
           db,
-          sqliteRanking(terms, scoped.match),
+          sqliteRanking(terms, scoped.match, broad),
           scoped.scope,
           params,
           scale,
@@ -242,6 +246,7 @@ export async function searchStoryIds(
                           join stories s on s.id = d.story_id`;
       const scored = sqliteScored(
         terms,
+        broad,
         capped
           ? sql`select min(doc_id) from (
                   select d.doc_id from story_search_fts ${stories}
@@ -299,11 +304,12 @@ interface Ranking {
  * SQLite: scored inside the full-text index (decision 042; sqliteScored): the matches of
  * `match`, which holds the words of `terms` and may hold the genre and ratings.
  */
-function sqliteRanking(terms: SearchTerms, match: string): Ranking {
+function sqliteRanking(terms: SearchTerms, match: string, broad: boolean): Ranking {
   return {
     best: (ranked, rows) => {
       const scored = sqliteScored(
         terms,
+        broad,
         ranked === null
           ? null
           : sql`select min(rowid) from (

@@ -30,8 +30,9 @@ import { searchTerms } from './terms.js';
 type Viewer = UserRow | null;
 
 /**
- * How long a search's match count is served before it is counted again: counting a word found
- * in most documents reads its whole index entry, so totals may lag new stories by this much.
+ * How long a search's total, and the index's counts it is made of, are served before they are
+ * counted again: counting a word found in most documents reads its whole index entry. A total
+ * may be made from counts kept as long, so totals may lag new stories by up to twice this.
  */
 export const SEARCH_COUNT_TTL_MS = 60_000;
 const SEARCH_COUNTS_KEPT = 2_000;

@@ -329,9 +329,11 @@ describe('search strategies for broad queries', () => {
   });
 
   it('shares the index’s counts of a match between viewers; only mutes are checked for each', async () => {
+    let asked = 0;
     let counted = 0;
     const kept = new Map<string, Promise<unknown>>();
     const counts: MatchCounts = (key, count) => {
+      asked += 1;
       if (!kept.has(key)) {
         counted += 1;
         kept.set(key, count());
@@ -351,6 +353,7 @@ describe('search strategies for broad queries', () => {
     expect(everyone).toEqual(await total());
     const afterFirst = counted;
     expect(afterFirst).toBeGreaterThan(0);
+    const askedFirst = asked;
 
     // Two readers, each muting the author of one of the newest matches.
     const stories = await t.db.kysely
@@ -382,7 +385,8 @@ describe('search strategies for broad queries', () => {
         expect(theirs).toEqual(await total(muter_id));
         expect(theirs.total).toBeLessThan(everyone.total);
       }
-      // Neither counted the index again.
+      // Both asked for the index's counts, and neither counted it again.
+      expect(asked).toBe(askedFirst * 3);
       expect(counted).toBe(afterFirst);
     } finally {
       await t.db.kysely
@@ -462,5 +466,38 @@ describe('search strategies for broad queries', () => {
     // The limit mattered: some of the visitor's matches were not ranked.
     expect(expected.length).toBeGreaterThanOrEqual(20);
     expect(expected.length).toBeLessThan(allAges.length);
+    // The last page reaches every match, and ranks them all as the pages before it did.
+    const last = Math.floor((allAges.length - 1) / 10) * 10;
+    expect(last).toBeGreaterThan(rankLimit);
+    expect(await page(last)).toEqual(allAges.slice(last, last + 10));
+
+    // A scope that keeps under an eighth of the matches takes the other path (each match
+    // joined to its story): its window is the newest `rankLimit` stories the viewer may see.
+    const narrow = { ...scale, matches: scale.total * 10 };
+    const narrowPage = (offset: number) =>
+      searchStoryIds(
+        t.db.kysely,
+        t.db.dialect,
+        searchTerms('the'),
+        { sort: 'relevance', ratings: ALL_AGES_RATINGS, offset, limit: 10 },
+        narrow,
+        rankLimit,
+      );
+    let newestKept: Set<string>;
+    if (t.db.dialect === 'sqlite') {
+      const { rows } = await sql<{ id: string }>`
+        select d.story_id as id from story_search_fts f
+          join story_search d on d.doc_id = f.rowid join stories s on s.id = d.story_id
+         where story_search_fts match ${fts5Match(searchTerms('the'))}
+           and s.rating in (${sql.join(ALL_AGES_RATINGS)})
+         order by f.rowid desc limit ${rankLimit}`.execute(t.db.kysely);
+      newestKept = new Set(rows.map((row) => row.id));
+    } else {
+      newestKept = new Set([...allAges].sort().reverse().slice(0, rankLimit));
+    }
+    expect(newestKept.size).toBe(rankLimit);
+    const inWindow = allAges.filter((id) => newestKept.has(id));
+    expect(await narrowPage(0)).toEqual(inWindow.slice(0, 10));
+    expect(await narrowPage(10)).toEqual(inWindow.slice(10, 20));
   });
 });
