@@ -438,13 +438,13 @@ describe('search strategies for broad queries', () => {
     });
     expect(counted.total).toBe(allAges.length);
     const scale = { matches: counted.matches, total: counted.total, documents: matches };
-    const page = (offset: number) =>
+    const page = (offset: number, at: SearchScale = scale) =>
       searchStoryIds(
         t.db.kysely,
         t.db.dialect,
         searchTerms('the'),
         { sort: 'relevance', ratings: ALL_AGES_RATINGS, offset, limit: 10 },
-        scale,
+        at,
         rankLimit,
       );
     // The newest limit / share matches in the index's order (SQLite's rowids, PostgreSQL's
@@ -474,15 +474,6 @@ describe('search strategies for broad queries', () => {
     // A scope that keeps under an eighth of the matches takes the other path (each match
     // joined to its story): its window is the newest `rankLimit` stories the viewer may see.
     const narrow = { ...scale, matches: scale.total * 10 };
-    const narrowPage = (offset: number) =>
-      searchStoryIds(
-        t.db.kysely,
-        t.db.dialect,
-        searchTerms('the'),
-        { sort: 'relevance', ratings: ALL_AGES_RATINGS, offset, limit: 10 },
-        narrow,
-        rankLimit,
-      );
     let newestKept: Set<string>;
     if (t.db.dialect === 'sqlite') {
       const { rows } = await sql<{ id: string }>`
@@ -497,7 +488,7 @@ describe('search strategies for broad queries', () => {
     }
     expect(newestKept.size).toBe(rankLimit);
     const inWindow = allAges.filter((id) => newestKept.has(id));
-    expect(await narrowPage(0)).toEqual(inWindow.slice(0, 10));
-    expect(await narrowPage(10)).toEqual(inWindow.slice(10, 20));
+    expect(await page(0, narrow)).toEqual(inWindow.slice(0, 10));
+    expect(await page(10, narrow)).toEqual(inWindow.slice(10, 20));
   });
 });
