@@ -1627,3 +1627,89 @@ describe('upgrading a database of the search scope release (023 → latest): pre
     });
   });
 });
+
+describe('upgrading a database of the search prefixes release (024 → latest): latest actors indexed', () => {
+  const NOTICE = '0190a0a0-0000-7000-8000-00000000e024';
+  const FANS = ['Cara', 'Dov', 'Esme'].map((username, i) => ({
+    id: `0190a0a0-0000-7000-8000-00000000f02${i}`,
+    username,
+  }));
+  let t: TestDb;
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    t = await createTestDb({ upTo: '024_search_prefix_lengths' });
+    const db = t.db.kysely as unknown as OldDb;
+    await fillAt001(db);
+    await db
+      .insertInto('users')
+      .values(
+        FANS.map(({ id, username }) => ({
+          id,
+          username,
+          email: `${username.toLowerCase()}@example.com`,
+          email_verified_at: AT,
+          created_at: AT,
+          updated_at: AT,
+        })),
+      )
+      .execute();
+    // As release 024 wrote them: four likes of Alice's story, gathered in one notification.
+    await db
+      .insertInto('notifications')
+      .values({
+        id: NOTICE,
+        user_id: ALICE,
+        type: 'story_like',
+        group_key: `story_like:${PUBLIC_STORY}`,
+        story_id: PUBLIC_STORY,
+        actors_count: 4,
+        seq: 4,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    const likedAt = (minute: number) => new Date(Date.UTC(2026, 9, 1, 12, minute)).toISOString();
+    await db
+      .insertInto('notification_actors')
+      .values(
+        [FANS[1]!.id, BRAM, FANS[2]!.id, FANS[0]!.id].map((actor, minute) => ({
+          notification_id: NOTICE,
+          actor_id: actor,
+          created_at: likedAt(minute),
+        })),
+      )
+      .execute();
+    before = await rowCounts(db);
+    await migrateToLatest(t.db);
+  });
+  afterAll(() => t.cleanup());
+
+  it('keeps every row, builds the index, and names the latest three actors, the latest first', async () => {
+    const old = t.db.kysely as unknown as OldDb;
+    expect(await rowCounts(old)).toEqual(before);
+    expect(await old.selectFrom('notification_actors').select('actor_id').execute()).toHaveLength(4);
+    const names = (await secondaryIndexes(t.db, ['notification_actors'])).map((i) => i.name);
+    expect(names).toContain('notification_actors_latest_idx');
+
+    await withUpgradedApp(t, async (app, config) => {
+      const alice = await createSession(t.db, ALICE);
+      const res = await app.inject({
+        url: '/api/notifications',
+        headers: {
+          authorization: `Bearer ${createTokenService(config.jwtSecret).sign(ALICE, alice)}`,
+        },
+      });
+      expect(res.json().data).toMatchObject({
+        total: 1,
+        items: [
+          {
+            id: NOTICE,
+            type: 'story_like',
+            actors_count: 4,
+            actors: ['Cara', 'Esme', 'Bram'].map((username) => ({ username })),
+          },
+        ],
+      });
+    });
+  });
+});

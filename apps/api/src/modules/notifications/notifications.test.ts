@@ -102,6 +102,21 @@ describe('notifications', () => {
     expect(after.total).toBe(2);
     expect(after.items[0]).toMatchObject({ type: 'story_like', actors_count: 1, read_at: null });
     expect(after.items[1].read_at).not.toBeNull();
+    // Each notification names its own latest three, the latest first, whatever order they
+    // were written in.
+    const k = t.testDb.db.kysely;
+    for (const [i, fan] of [fans[2]!, fans[0]!, fans[3]!, fans[1]!].entries()) {
+      await k
+        .updateTable('notification_actors')
+        .set({ created_at: new Date(Date.UTC(2026, 0, 1, 12, i)).toISOString() })
+        .where('notification_id', '=', liked.id)
+        .where('actor_id', '=', fan.user.id)
+        .execute();
+    }
+    const named = (await list(author)).items.map((n: { actors: { id: string }[] }) =>
+      n.actors.map((a) => a.id),
+    );
+    expect(named).toEqual([[late.user.id], [fans[1], fans[3], fans[0]].map((f) => f!.user.id)]);
     expect((await list(author, '?unread=true')).total).toBe(1);
   });
 
