@@ -1687,7 +1687,9 @@ describe('upgrading a database of the search prefixes release (024 → latest): 
   it('keeps every row, builds the index, and names the latest three actors, the latest first', async () => {
     const old = t.db.kysely as unknown as OldDb;
     expect(await rowCounts(old)).toEqual(before);
-    expect(await old.selectFrom('notification_actors').select('actor_id').execute()).toHaveLength(4);
+    expect(await old.selectFrom('notification_actors').select('actor_id').execute()).toHaveLength(
+      4,
+    );
     const names = (await secondaryIndexes(t.db, ['notification_actors'])).map((i) => i.name);
     expect(names).toContain('notification_actors_latest_idx');
 
