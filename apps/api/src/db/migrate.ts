@@ -26,7 +26,6 @@ import * as m021 from './migrations/021_chapter_word_pairs.js';
 import * as m022 from './migrations/022_story_filter_indexes.js';
 import * as m023 from './migrations/023_story_search_scope.js';
 import * as m024 from './migrations/024_search_prefix_lengths.js';
-import * as m025 from './migrations/025_notification_actors_latest.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Db['dialect']) => Promise<void>;
@@ -67,7 +66,6 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022_story_filter_indexes': m022,
   '023_story_search_scope': m023,
   '024_search_prefix_lengths': m024,
-  '025_notification_actors_latest': m025,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -251,11 +251,7 @@ export async function markRead(
   return Number(result.numUpdatedRows);
 }
 
-/**
- * The latest actors of each notification, at most `perNotification` each, with who they are.
- * Ranked from notification_actors_latest_idx alone (migration 025), which holds each
- * notification's actors in this order.
- */
+/** The latest actors of each notification, at most `perNotification` each, with who they are. */
 export async function actorsOf(db: Exec, notificationIds: string[], perNotification: number) {
   if (notificationIds.length === 0) return [];
   const ranked = db
