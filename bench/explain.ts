@@ -42,6 +42,12 @@ interface PlanReport {
   sql: string;
   plan: string[];
   fullScans: string[];
+  /**
+   * PostgreSQL: the generic plan, made without the parameters' values, that a connection may
+   * keep for a statement it runs again (decision 050), and what it reads whole.
+   */
+  genericPlan?: string[];
+  genericFullScans?: string[];
 }
 
 /** Only the comment routes (issue 19), without touching docs/performance.md. */
@@ -397,6 +403,7 @@ async function main(): Promise<void> {
       if (!/^\s*(select|with)\b/i.test(query.sql) || seen.has(query.sql)) continue;
       seen.add(query.sql);
       const plan = await explain(query);
+      const generic = db.dialect === 'postgres' ? await genericPlan(query) : undefined;
       reports.push({
         route: request.route,
         request: request.url,
@@ -407,6 +414,7 @@ async function main(): Promise<void> {
           ...commentSeeks(query.sql, plan),
           ...notificationSeeks(query.sql, plan),
         ],
+        ...(generic ? { genericPlan: generic, genericFullScans: fullScans(generic) } : {}),
       });
     }
   }
@@ -420,6 +428,27 @@ async function main(): Promise<void> {
     return rows.map((row) => String(row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)));
   }
 
+  /**
+   * The plan PostgreSQL makes for a query without its parameters' values (`force_generic_plan`
+   * on a statement prepared in SQL, then EXPLAIN EXECUTE with the recorded values).
+   */
+  async function genericPlan(query: Recorded): Promise<string[]> {
+    const args = query.parameters.map(sqlLiteral).join(', ');
+    try {
+      return await explainDb.kysely.transaction().execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw('set local plan_cache_mode = force_generic_plan'));
+        await trx.executeQuery(CompiledQuery.raw(`prepare explained_generic as ${query.sql}`));
+        const { rows } = await trx.executeQuery<Record<string, unknown>>(
+          CompiledQuery.raw(`explain execute explained_generic${args ? `(${args})` : ''}`),
+        );
+        await trx.executeQuery(CompiledQuery.raw('deallocate explained_generic'));
+        return rows.map((row) => String(row['QUERY PLAN']));
+      });
+    } catch (error) {
+      return [`(no generic plan: ${error instanceof Error ? error.message : String(error)})`];
+    }
+  }
+
   const dbName = db.dialect;
   const stories = Number(count);
   write(dbName, stories, reports);
@@ -427,8 +456,33 @@ async function main(): Promise<void> {
   console.info(
     `${reports.length} distinct queries explained; ${failures.length} read a whole table.`,
   );
+  if (db.dialect === 'postgres') {
+    // Reported, not failed: PostgreSQL keeps a generic plan only when it costs no more than
+    // the plans made for the values, which a whole-table read rarely does.
+    const generic = reports.filter((r) => (r.genericFullScans ?? []).length > 0);
+    console.info(`${generic.length} generic plans read a whole table.`);
+    for (const g of generic) {
+      console.info(`  ${g.route} (generic): ${g.genericFullScans!.join('; ')}\n    ${g.sql}`);
+    }
+  }
   for (const f of failures) console.info(`  ${f.route}: ${f.fullScans.join('; ')}\n    ${f.sql}`);
   if (failures.length > 0) process.exitCode = 1;
+}
+
+/** A recorded parameter as an SQL literal, of no type until the prepared statement gives it one. */
+function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : Array.isArray(value)
+        ? `{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 // The app closes its own database; EXPLAIN runs on a second connection opened after it.

@@ -60,18 +60,27 @@ export function libraryFor(
 export const renderShedDelayMs = (): string | null => process.env.RENDER_SHED_DELAY_MS || null;
 
 /**
+ * DATABASE_PREPARED_STATEMENTS from the bench's own environment, for experiments (PostgreSQL
+ * statements kept prepared per connection, decision 050); null when not set (the default: on).
+ */
+export const preparedStatements = (): string | null =>
+  process.env.DATABASE_PREPARED_STATEMENTS || null;
+
+/**
  * The environment for the seed script and the server: only what they need. Nothing is
- * inherited but RENDER_SHED_DELAY_MS when set; in particular not RESPONSE_CACHE_MS, which the
+ * inherited but RENDER_SHED_DELAY_MS and DATABASE_PREPARED_STATEMENTS when set; in particular not RESPONSE_CACHE_MS, which the
  * mode decides (`extra`).
  */
 export function serverEnv(lib: Library, extra: Record<string, string>): NodeJS.ProcessEnv {
   const shedDelay = renderShedDelayMs();
+  const prepared = preparedStatements();
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     ...(shedDelay === null ? {} : { RENDER_SHED_DELAY_MS: shedDelay }),
     DATA_DIR: lib.dataDir,
+    ...(prepared === null ? {} : { DATABASE_PREPARED_STATEMENTS: prepared }),
     ...(lib.databaseUrl ? { DATABASE_URL: lib.databaseUrl } : {}),
     ...extra,
   };

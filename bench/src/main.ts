@@ -14,6 +14,7 @@ import {
   type Library,
   libraryFor,
   openSql,
+  preparedStatements,
   prepareLibrary,
   renderShedDelayMs,
   SEED,
@@ -163,8 +164,10 @@ async function measureMode(
     const shedDelay = renderShedDelayMs();
     const shed = shedDelay === null ? '' : `, RENDER_SHED_DELAY_MS=${shedDelay}`;
     const processes = options.processes > 1 ? `, SERVER_PROCESSES=${options.processes}` : '';
+    const prepared = preparedStatements();
+    const statements = prepared === null ? '' : `, DATABASE_PREPARED_STATEMENTS=${prepared}`;
     console.info(
-      `our server, ${MODE_SAYS[mode]}${shed}${processes}, node ${flags} (pid ${server.pid}):`,
+      `our server, ${MODE_SAYS[mode]}${shed}${processes}${statements}, node ${flags} (pid ${server.pid}):`,
     );
     if (keep) mkdirSync(join(options.out, 'tmp'), { recursive: true });
     for (const endpoint of workload.endpoints) {
@@ -309,6 +312,7 @@ async function benchSize(lib: Library, options: Options, selected: Set<string>):
       nodeFlagsFrom: options.nodeFlags === null ? 'npm start' : 'option',
       processes: options.processes,
       renderShedDelayMs: renderShedDelayMs(),
+      preparedStatements: preparedStatements(),
       sample: {
         maxStories: SAMPLE_STORIES,
         stories: sample.stories.length,

@@ -309,6 +309,9 @@ function serverCell(config: RunConfig): string {
   if (config.renderShedDelayMs !== null) {
     parts.push(`RENDER_SHED_DELAY_MS=${config.renderShedDelayMs}`);
   }
+  if (config.preparedStatements) {
+    parts.push(`DATABASE_PREPARED_STATEMENTS=${config.preparedStatements}`);
+  }
   return parts.join('; ');
 }
 

@@ -140,6 +140,11 @@ export interface RunConfig {
   /** RENDER_SHED_DELAY_MS when the bench's environment set it; null: the server's default. */
   renderShedDelayMs: string | null;
   /**
+   * DATABASE_PREPARED_STATEMENTS when the bench's environment set it; null: the server's default
+   * (on); absent in runs before decision 050, which had none.
+   */
+  preparedStatements?: string | null;
+  /**
    * What the workloads drew on: the sample's cap, stories and chapters sampled, writers, and
    * the comment endpoints' chapters (absent before them).
    */

@@ -55,7 +55,28 @@ describe('loadConfig', () => {
 
   it('selects PostgreSQL from a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@127.0.0.1:5432/db',
+      prepared: true,
+    });
+  });
+
+  it('keeps PostgreSQL statements prepared unless DATABASE_PREPARED_STATEMENTS is false (decision 050)', () => {
+    const url = 'postgres://u@127.0.0.1:5432/db';
+    for (const [value, prepared] of [
+      ['false', false],
+      ['0', false],
+      ['true', true],
+      ['1', true],
+    ] as const) {
+      expect(
+        loadConfig({ DATABASE_URL: url, DATABASE_PREPARED_STATEMENTS: value }).database,
+      ).toEqual({ kind: 'postgres', url, prepared });
+    }
+    expect(errorOf({ DATABASE_URL: url, DATABASE_PREPARED_STATEMENTS: 'off' })).toBe(
+      'Invalid configuration: DATABASE_PREPARED_STATEMENTS must be true or false',
+    );
   });
 
   it.each([

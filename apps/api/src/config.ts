@@ -61,6 +61,10 @@ const envSchema = z.object({
     u?.replace(/\/+$/, ''),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -122,7 +126,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /**
+   * `prepared`: PostgreSQL statements kept prepared per connection (DATABASE_PREPARED_STATEMENTS,
+   * docs/decisions/050-postgres-prepared-statements.md).
+   */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; prepared: boolean };
   jwtSecret: string;
   publicUrl: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
@@ -211,7 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, prepared: env.DATABASE_PREPARED_STATEMENTS }
       : { kind: 'sqlite', file: join(dataDir, 'storyloom.db') },
     jwtSecret: env.JWT_SECRET ?? '',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,

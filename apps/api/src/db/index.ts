@@ -19,13 +19,17 @@ import {
   sql,
 } from 'kysely';
 import type Pg from 'pg';
+import { keepStatementsPrepared } from './pg-prepared.js';
 import type { Database } from './types.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type DatabaseTarget =
   | { kind: 'sqlite'; file: string }
-  /** `readUrl`: a read replica of `url` (DATABASE_READ_URL), for `Db.onReplica`. */
-  | { kind: 'postgres'; url: string; readUrl?: string };
+  /**
+   * `readUrl`: a read replica of `url` (DATABASE_READ_URL), for `Db.onReplica`. `prepared`:
+   * statements kept prepared on each connection (pg-prepared.ts), unless false.
+   */
+  | { kind: 'postgres'; url: string; readUrl?: string; prepared?: boolean };
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -175,8 +179,9 @@ export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
   }
   // The driver is loaded only for PostgreSQL: an SQLite server needn't carry it (memory).
   const pg = createRequire(import.meta.url)('pg') as typeof Pg;
-  const pool = openPool(pg, target.url);
-  const replica = target.readUrl ? openPool(pg, target.readUrl) : undefined;
+  const prepared = target.prepared ?? true;
+  const pool = openPool(pg, target.url, prepared);
+  const replica = target.readUrl ? openPool(pg, target.readUrl, prepared) : undefined;
   // One Kysely for both: a query goes to the replica when it starts inside `onReplica`.
   const onReplicaNow = new AsyncLocalStorage<true>();
   const routed: PostgresPool = replica
@@ -199,7 +204,7 @@ export function createDb(target: DatabaseTarget, options: DbOptions = {}): Db {
   };
 }
 
-function openPool(pg: typeof Pg, url: string): Pg.Pool {
+function openPool(pg: typeof Pg, url: string, prepared: boolean): Pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -212,6 +217,9 @@ function openPool(pg: typeof Pg, url: string): Pg.Pool {
   // an unhandled 'error' would kill the process. Its queries fail by themselves (a 503) and the
   // pool discards the broken client when it is released.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (prepared) keepStatementsPrepared(client);
+  });
   return pool;
 }
