@@ -4,8 +4,8 @@ import type Pg from 'pg';
  * PostgreSQL statements kept prepared on each connection (docs/decisions/050-postgres-prepared-statements.md).
  *
  * Kysely sends every query as an unnamed statement, which PostgreSQL parses and plans again each
- * time: on this project's reads the planning took more of the server's CPU than running them.
- * A connection here names each parameterized statement the first time it runs its text, so
+ * time: on this project's reads, which fetch a few rows by index, planning is most of the
+ * database's work. A connection here names each parameterized statement the first time it runs its text, so
  * PostgreSQL parses it once per connection, and after five runs keeps a generic plan when that
  * plan costs no more than those of the runs so far (`plan_cache_mode = auto`).
  */
