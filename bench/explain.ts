@@ -430,23 +430,28 @@ async function main(): Promise<void> {
 
   /**
    * The plan PostgreSQL makes for a query without its parameters' values (`force_generic_plan`
-   * on a statement prepared in SQL, then EXPLAIN EXECUTE with the recorded values).
+   * on a statement prepared in SQL, then EXPLAIN EXECUTE with the recorded values), on one
+   * connection. PREPARE outlives a rolled-back transaction, so the statement is dropped after.
    */
   async function genericPlan(query: Recorded): Promise<string[]> {
+    const name = `explained_generic_${reports.length}`;
     const args = query.parameters.map(sqlLiteral).join(', ');
-    try {
-      return await explainDb.kysely.transaction().execute(async (trx) => {
-        await trx.executeQuery(CompiledQuery.raw('set local plan_cache_mode = force_generic_plan'));
-        await trx.executeQuery(CompiledQuery.raw(`prepare explained_generic as ${query.sql}`));
-        const { rows } = await trx.executeQuery<Record<string, unknown>>(
-          CompiledQuery.raw(`explain execute explained_generic${args ? `(${args})` : ''}`),
-        );
-        await trx.executeQuery(CompiledQuery.raw('deallocate explained_generic'));
+    const run = (conn: Kysely<Database>, text: string) =>
+      conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text));
+    return explainDb.kysely.connection().execute(async (conn) => {
+      try {
+        await run(conn, 'begin');
+        await run(conn, 'set local plan_cache_mode = force_generic_plan');
+        await run(conn, `prepare ${name} as ${query.sql}`);
+        const { rows } = await run(conn, `explain execute ${name}${args ? `(${args})` : ''}`);
         return rows.map((row) => String(row['QUERY PLAN']));
-      });
-    } catch (error) {
-      return [`(no generic plan: ${error instanceof Error ? error.message : String(error)})`];
-    }
+      } catch (error) {
+        return [`(no generic plan: ${error instanceof Error ? error.message : String(error)})`];
+      } finally {
+        await run(conn, 'rollback');
+        await run(conn, `deallocate ${name}`).catch(() => {});
+      }
+    });
   }
 
   const dbName = db.dialect;
@@ -472,17 +477,32 @@ async function main(): Promise<void> {
 /** A recorded parameter as an SQL literal, of no type until the prepared statement gives it one. */
 function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value))) {
+    return String(value);
+  }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   const text =
     value instanceof Date
       ? value.toISOString()
-      : Array.isArray(value)
-        ? `{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`
-        : typeof value === 'string'
-          ? value
-          : JSON.stringify(value);
+      : Buffer.isBuffer(value)
+        ? `\\x${value.toString('hex')}`
+        : Array.isArray(value)
+          ? arrayLiteral(value)
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
   return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** An array's text form (`{"a","b",NULL}`), nested arrays within it. */
+function arrayLiteral(items: unknown[]): string {
+  const item = (value: unknown): string =>
+    value === null || value === undefined
+      ? 'NULL'
+      : Array.isArray(value)
+        ? arrayLiteral(value)
+        : `"${String(value instanceof Date ? value.toISOString() : value).replace(/["\\]/g, '\\$&')}"`;
+  return `{${items.map(item).join(',')}}`;
 }
 
 // The app closes its own database; EXPLAIN runs on a second connection opened after it.

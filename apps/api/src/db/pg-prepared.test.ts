@@ -86,7 +86,10 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL statements kept prepared
       // and the next transaction runs the statement, prepared anew.
       await sql`alter table kept_rows drop column note`.execute(t.db.kysely);
       await client.query('begin', []);
-      await expect(client.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+      await expect(client.query(text, [1])).rejects.toMatchObject({
+        code: '0A000',
+        routine: 'RevalidateCachedQuery',
+      });
       await client.query('rollback', []);
       await client.query('begin', []);
       expect((await client.query(text, [1])).rows).toEqual([{ id: 1, name: 'one' }]);
@@ -94,6 +97,30 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL statements kept prepared
     } finally {
       await sql`alter table kept_rows drop column if exists note`.execute(t.db.kysely);
     }
+  });
+
+  it('prepares a statement again when a value could not be sent (pg closed its name)', async () => {
+    const client = await connect();
+    const text = 'select name from kept_rows where id = $1';
+    const unsendable = {
+      toPostgres() {
+        throw new Error('not a value');
+      },
+    };
+    await expect(client.query(text, [unsendable])).rejects.toThrow('not a value');
+    expect((await client.query(text, [2])).rows).toEqual([{ name: 'two' }]);
+    expect((await client.query(text, [3])).rows).toEqual([{ name: 'three' }]);
+  });
+
+  it('passes a call with a callback through as it came', async () => {
+    const client = await connect();
+    const rows = await new Promise((resolve, reject) => {
+      client.query('select name from kept_rows where id = $1', [1], (error, result) =>
+        error ? reject(error) : resolve(result.rows),
+      );
+    });
+    expect(rows).toEqual([{ name: 'one' }]);
+    expect(await preparedTexts(client)).toEqual([]);
   });
 
   it('is what the app’s pool does unless DATABASE_PREPARED_STATEMENTS is false', async () => {

@@ -16,21 +16,21 @@ export const PREPARED_PER_CONNECTION = 256;
 const PREPARED_SQL_MAX_LENGTH = 4_096;
 
 /**
- * PostgreSQL's answer when a kept statement's result columns changed under it: a migration
- * added a column to a table the statement reads with `*` while this process was running.
+ * A kept statement whose result columns changed under it (a migration added a column to a table
+ * it reads with `*` while this process was running): `cached plan must not change result type`.
  */
-const STALE_STATEMENT = '0A000';
+const isStale = (error: DatabaseErrorFields) =>
+  error.code === '0A000' && error.routine === 'RevalidateCachedQuery';
+/** The name is unknown to the server: pg closed it after failing to send the values. */
+const isLost = (error: DatabaseErrorFields) => error.code === undefined || error.code === '26000';
 
-type QueryFn = (config: unknown, values?: unknown) => Promise<unknown>;
-
-/** Opening words of the statements that start and end a transaction (Kysely sends them bare). */
-const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
-const ENDS = /^\s*(commit|end|rollback(?!\s+to\b)|abort)\b/i;
+type DatabaseErrorFields = { code?: string; routine?: string };
+type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => Promise<unknown>;
 
 /**
  * Makes `client` prepare the parameterized statements it runs, up to `kept` distinct texts.
  * Statements without parameters (transactions' begin and commit, migrations' scripts, which may
- * hold several statements) and long ones run as before.
+ * hold several statements), long ones, and calls with a callback run as before.
  */
 export function keepStatementsPrepared(
   client: Pg.ClientBase,
@@ -38,33 +38,35 @@ export function keepStatementsPrepared(
 ): void {
   const names = new Map<string, string>();
   let next = 0;
-  let inTransaction = false;
   const query = client.query.bind(client) as QueryFn;
 
   const nameFor = (text: string): string | undefined => {
     const name = names.get(text);
     if (name !== undefined || names.size >= kept) return name;
-    // A name is never used twice on a connection: one forgotten (below) stays parsed there.
+    // A name is never used twice on a connection: one forgotten (below) may stay parsed there.
     const fresh = `storyloom_${next++}`;
     names.set(text, fresh);
     return fresh;
   };
 
-  const wrapped: QueryFn = (config, values) => {
-    if (typeof config !== 'string') return query(config, values);
-    if (!Array.isArray(values) || values.length === 0 || config.length > PREPARED_SQL_MAX_LENGTH) {
-      if (BEGINS.test(config)) inTransaction = true;
-      else if (ENDS.test(config)) inTransaction = false;
-      return query(config, values);
-    }
+  const wrapped: QueryFn = (config, values, callback) => {
+    if (
+      typeof config !== 'string' ||
+      callback !== undefined ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      config.length > PREPARED_SQL_MAX_LENGTH
+    )
+      return callback === undefined ? query(config, values) : query(config, values, callback);
     const name = nameFor(config);
     if (name === undefined) return query(config, values);
-    return query({ name, text: config, values }).catch((error: unknown) => {
-      if ((error as { code?: string }).code !== STALE_STATEMENT) throw error;
-      // Prepared again under a new name next time. Outside a transaction nothing was done,
-      // so the statement runs again now, unnamed; inside one, PostgreSQL aborted the transaction.
+    return query({ name, text: config, values }).catch((error: DatabaseErrorFields) => {
+      const stale = isStale(error);
+      if (!stale && !isLost(error)) throw error;
+      // Prepared again under a new name next time. A stale statement outside a transaction did
+      // nothing, so it runs again now, unnamed; inside one, PostgreSQL aborted the transaction.
       names.delete(config);
-      if (inTransaction) throw error;
+      if (!stale || client.getTransactionStatus() !== 'I') throw error;
       return query(config, values);
     });
   };
