@@ -54,33 +54,35 @@ export function libraryFor(
 }
 
 /**
- * RENDER_SHED_DELAY_MS from the bench's own environment, for experiments (how late the event
- * loop may be before the server answers pages with the app shell); null when not set.
+ * Variables passed on from the bench's own environment to the seed and the server, for
+ * experiments: RENDER_SHED_DELAY_MS (how late the event loop may be before the server answers
+ * pages with the app shell) and DATABASE_PREPARED_STATEMENTS (decision 050). Each only when set.
  */
-export const renderShedDelayMs = (): string | null => process.env.RENDER_SHED_DELAY_MS || null;
+export function experimentEnv(): Record<string, string> {
+  const passed: Record<string, string> = {};
+  for (const name of ['RENDER_SHED_DELAY_MS', 'DATABASE_PREPARED_STATEMENTS']) {
+    const value = process.env[name];
+    if (value) passed[name] = value;
+  }
+  return passed;
+}
 
-/**
- * DATABASE_PREPARED_STATEMENTS from the bench's own environment, for experiments (PostgreSQL
- * statements kept prepared per connection, decision 050); null when not set (the default: on).
- */
+export const renderShedDelayMs = (): string | null => experimentEnv().RENDER_SHED_DELAY_MS ?? null;
 export const preparedStatements = (): string | null =>
-  process.env.DATABASE_PREPARED_STATEMENTS || null;
+  experimentEnv().DATABASE_PREPARED_STATEMENTS ?? null;
 
 /**
  * The environment for the seed script and the server: only what they need. Nothing is
- * inherited but RENDER_SHED_DELAY_MS and DATABASE_PREPARED_STATEMENTS when set; in particular not RESPONSE_CACHE_MS, which the
- * mode decides (`extra`).
+ * inherited but `experimentEnv()`; in particular not RESPONSE_CACHE_MS, which the mode decides
+ * (`extra`).
  */
 export function serverEnv(lib: Library, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const shedDelay = renderShedDelayMs();
-  const prepared = preparedStatements();
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    ...(shedDelay === null ? {} : { RENDER_SHED_DELAY_MS: shedDelay }),
+    ...experimentEnv(),
     DATA_DIR: lib.dataDir,
-    ...(prepared === null ? {} : { DATABASE_PREPARED_STATEMENTS: prepared }),
     ...(lib.databaseUrl ? { DATABASE_URL: lib.databaseUrl } : {}),
     ...extra,
   };

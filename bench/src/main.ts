@@ -11,6 +11,7 @@ import { describeChapters } from './comments.js';
 import { describeHidingUsers } from './hiding.js';
 import { closeConnections } from './http.js';
 import {
+  experimentEnv,
   type Library,
   libraryFor,
   openSql,
@@ -161,13 +162,10 @@ async function measureMode(
       workload = { endpoints: await buildEndpoints(server.origin, sample, selected), sample };
     }
     const flags = start.nodeFlags.length > 0 ? start.nodeFlags.join(' ') : '(no flags)';
-    const shedDelay = renderShedDelayMs();
-    const shed = shedDelay === null ? '' : `, RENDER_SHED_DELAY_MS=${shedDelay}`;
+    const passed = Object.entries(experimentEnv()).map(([name, value]) => `, ${name}=${value}`);
     const processes = options.processes > 1 ? `, SERVER_PROCESSES=${options.processes}` : '';
-    const prepared = preparedStatements();
-    const statements = prepared === null ? '' : `, DATABASE_PREPARED_STATEMENTS=${prepared}`;
     console.info(
-      `our server, ${MODE_SAYS[mode]}${shed}${processes}${statements}, node ${flags} (pid ${server.pid}):`,
+      `our server, ${MODE_SAYS[mode]}${passed.join('')}${processes}, node ${flags} (pid ${server.pid}):`,
     );
     if (keep) mkdirSync(join(options.out, 'tmp'), { recursive: true });
     for (const endpoint of workload.endpoints) {
